@@ -1,0 +1,92 @@
+// The binary operations as device functors, each with the identity the kernels pad with.
+//
+// Integer sums are computed in the unsigned type so that overflow wraps instead of being
+// undefined behaviour. Float max/min propagate NaN and order -0.0 below +0.0 (IEEE 754-2019
+// maximum/minimum), so every evaluation order gives the same bits. The identities are the true
+// ones (-inf for a float max); the value an *empty* reduction returns is a separate choice,
+// empty_result() below, which follows CUB (lowest() for max, max() for min).
+#pragma once
+
+#include <kernels/types.hpp>
+
+#include <cuda/std/cmath>
+#include <cuda/std/limits>
+#include <cuda/std/type_traits>
+
+namespace kernels::detail {
+
+template <class T>
+struct SumOp {
+  static constexpr Op kind = Op::sum;
+  __host__ __device__ static constexpr T identity() { return T(0); }
+  __host__ __device__ T operator()(T a, T b) const {
+    if constexpr (cuda::std::is_integral_v<T>) {
+      using U = cuda::std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    } else {
+      return a + b;
+    }
+  }
+};
+
+template <class T>
+struct MaxOp {
+  static constexpr Op kind = Op::max;
+  __host__ __device__ static constexpr T identity() {
+    if constexpr (cuda::std::is_integral_v<T>) {
+      return cuda::std::numeric_limits<T>::lowest();
+    } else {
+      return -cuda::std::numeric_limits<T>::infinity();
+    }
+  }
+  __host__ __device__ T operator()(T a, T b) const {
+    if constexpr (!cuda::std::is_integral_v<T>) {
+      if (a != a) return a;
+      if (b != b) return b;
+      if (a == b) return cuda::std::signbit(a) ? b : a;  // +0.0 wins over -0.0
+    }
+    return a < b ? b : a;
+  }
+};
+
+template <class T>
+struct MinOp {
+  static constexpr Op kind = Op::min;
+  __host__ __device__ static constexpr T identity() {
+    if constexpr (cuda::std::is_integral_v<T>) {
+      return cuda::std::numeric_limits<T>::max();
+    } else {
+      return cuda::std::numeric_limits<T>::infinity();
+    }
+  }
+  __host__ __device__ T operator()(T a, T b) const {
+    if constexpr (!cuda::std::is_integral_v<T>) {
+      if (a != a) return a;
+      if (b != b) return b;
+      if (a == b) return cuda::std::signbit(a) ? a : b;  // -0.0 wins over +0.0
+    }
+    return b < a ? b : a;
+  }
+};
+
+template <Op op, class T>
+struct op_functor;
+template <class T> struct op_functor<Op::sum, T> { using type = SumOp<T>; };
+template <class T> struct op_functor<Op::max, T> { using type = MaxOp<T>; };
+template <class T> struct op_functor<Op::min, T> { using type = MinOp<T>; };
+template <Op op, class T>
+using op_functor_t = typename op_functor<op, T>::type;
+
+// What a reduction of zero elements returns.
+template <Op op, class T>
+__host__ __device__ constexpr T empty_result() {
+  if constexpr (op == Op::sum) {
+    return T(0);
+  } else if constexpr (op == Op::max) {
+    return cuda::std::numeric_limits<T>::lowest();
+  } else {
+    return cuda::std::numeric_limits<T>::max();
+  }
+}
+
+}  // namespace kernels::detail

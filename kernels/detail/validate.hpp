@@ -1,0 +1,22 @@
+// Checks shared by every family's host API. Each throws ValidationError naming the variant, the
+// parameter, the value and the limit, and runs before any CUDA call.
+#pragma once
+
+#include <kernels/registry.hpp>
+#include <kernels/workspace.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace kernels::detail {
+
+void require_type(const VariantInfo& info, TypeKey type);
+void require_op(const VariantInfo& info, TypeKey type, Op op);
+// Returns the block size the call runs with (0 selects the variant's preferred one).
+int require_block_size(const VariantInfo& info, int requested);
+void require_length(const VariantInfo& info, std::uint64_t n, int block_size);
+// A pointer the call dereferences must be non-null and aligned to its element.
+void require_pointer(const VariantInfo& info, const char* parameter, const void* pointer, std::size_t alignment);
+void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t required_bytes);
+
+}  // namespace kernels::detail

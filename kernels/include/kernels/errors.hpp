@@ -1,0 +1,45 @@
+// The two ways a call into the library fails: it was refused before anything was launched
+// (ValidationError), or the CUDA runtime reported an error (CudaError).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace kernels {
+
+// A call's argument is outside what the variant supports. Raised before any CUDA call, so
+// nothing was launched and nothing was written. The message names the variant ("reduce/cub"),
+// the parameter ("block_size"), the value given and the limit it broke.
+class ValidationError : public std::invalid_argument {
+ public:
+  ValidationError(std::string variant, std::string parameter, std::string value, std::string limit);
+
+  const std::string& variant() const noexcept { return variant_; }
+  const std::string& parameter() const noexcept { return parameter_; }
+  const std::string& value() const noexcept { return value_; }
+  const std::string& limit() const noexcept { return limit_; }
+
+ private:
+  std::string variant_;
+  std::string parameter_;
+  std::string value_;
+  std::string limit_;
+};
+
+// The CUDA runtime returned an error. For a failed launch the message names the kernel, its
+// grid, block and dynamic shared memory.
+class CudaError : public std::runtime_error {
+ public:
+  CudaError(cudaError_t code, const std::string& context);
+  cudaError_t code() const noexcept { return code_; }
+
+ private:
+  cudaError_t code_;
+};
+
+// Throws CudaError naming `what` unless `code` is cudaSuccess.
+void check_cuda(cudaError_t code, const char* what);
+
+}  // namespace kernels

@@ -1,0 +1,60 @@
+// Builds a variant's dispatch table by instantiating its implementation for every type key and
+// op. An implementation `Impl` provides, for In/Out element types and an op functor OpT:
+//   template <class OpT, class In, class Out> static void run(const In*, Out*, const ReduceCall&);
+//   template <class OpT, class In, class Out> static std::size_t workspace_bytes(std::uint64_t n, int block);
+//   static std::uint64_t max_length(int block);
+//   static std::uint64_t accumulation_depth(std::uint64_t n, int block);
+#pragma once
+
+#include <kernels/detail/ops.cuh>
+#include <kernels/reduce/detail/reduce_variant.hpp>
+
+#include <utility>
+
+namespace kernels::detail {
+
+template <class Impl, TypeKey type, Op op>
+void run_reduce_entry(const ReduceCall& call) {
+  using In = typename types_of<type>::in;
+  using Out = typename types_of<type>::out;
+  Impl::template run<op_functor_t<op, Out>>(static_cast<const In*>(call.in), static_cast<Out*>(call.out), call);
+}
+
+template <class Impl, TypeKey type, Op op>
+std::size_t reduce_entry_workspace(std::uint64_t n, int block_size) {
+  using In = typename types_of<type>::in;
+  using Out = typename types_of<type>::out;
+  return Impl::template workspace_bytes<op_functor_t<op, Out>, In, Out>(n, block_size);
+}
+
+template <class Impl, TypeKey type, Op op>
+void fill_reduce_entry(ReduceVariant& variant) {
+  if constexpr (!is_widening(type) || op == Op::sum) {
+    variant.entries[index_of(type)][index_of(op)] = {&run_reduce_entry<Impl, type, op>,
+                                                     &reduce_entry_workspace<Impl, type, op>};
+  }
+}
+
+template <class Impl, std::size_t... T, std::size_t... O>
+void fill_reduce_entries(ReduceVariant& variant, std::index_sequence<T...>, std::index_sequence<O...>) {
+  auto for_type = [&](auto type_index) {
+    (fill_reduce_entry<Impl, kAllTypeKeys[decltype(type_index)::value], kAllOps[O]>(variant), ...);
+  };
+  (for_type(std::integral_constant<std::size_t, T>{}), ...);
+}
+
+// `info` holds the variant's name, description, block sizes and determinism; every reduction
+// variant supports every type and op, and its limits and error model come from Impl.
+template <class Impl>
+ReduceVariant make_reduce_variant(VariantInfo info) {
+  info.family = Family::reduce;
+  info.types.assign(kAllTypeKeys.begin(), kAllTypeKeys.end());
+  info.ops.assign(kAllOps.begin(), kAllOps.end());
+  info.max_length = &Impl::max_length;
+  info.accumulation_depth = &Impl::accumulation_depth;
+  ReduceVariant variant{info, info.id()};
+  fill_reduce_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{}, std::make_index_sequence<kOpCount>{});
+  return variant;
+}
+
+}  // namespace kernels::detail

@@ -1,0 +1,49 @@
+// How the reduction dispatcher reaches a variant: its registry record plus, for every supported
+// (type, op), a type-erased entry point and workspace query. Plain C++: the dispatcher and the
+// registry compile without nvcc.
+#pragma once
+
+#include <kernels/registry.hpp>
+#include <kernels/workspace.hpp>
+
+#include <cuda_runtime_api.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kernels::detail {
+
+// One validated reduction call, with the pointers' types erased.
+struct ReduceCall {
+  std::string_view variant_id;
+  const void* in;
+  std::uint64_t n;  // > 0: the dispatcher answers empty inputs itself
+  void* out;
+  int block_size;   // resolved and validated
+  Workspace workspace;
+  cudaStream_t stream;
+};
+
+struct ReduceEntry {
+  void (*run)(const ReduceCall&) = nullptr;
+  std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
+};
+
+struct ReduceVariant {
+  VariantInfo info;
+  std::string id;
+  std::array<std::array<ReduceEntry, kOpCount>, kTypeKeyCount> entries{};
+
+  const ReduceEntry& entry(TypeKey type, Op op) const { return entries[index_of(type)][index_of(op)]; }
+};
+
+// Every reduction variant, in registration order (reduce/variants.cpp).
+const std::vector<const ReduceVariant*>& reduce_variants();
+
+// Writes the empty-input result of (type, op) to `out` (a one-thread kernel).
+void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream);
+
+}  // namespace kernels::detail

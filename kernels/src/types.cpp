@@ -1,0 +1,50 @@
+#include <kernels/types.hpp>
+
+namespace kernels {
+namespace {
+
+template <class Enum, std::size_t N>
+std::optional<Enum> parse_by_name(std::string_view text, const std::array<Enum, N>& all) {
+  for (Enum value : all) {
+    if (name(value) == text) return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view name(Family family) {
+  switch (family) {
+    case Family::reduce: return "reduce";
+    case Family::scan: return "scan";
+    case Family::sort: return "sort";
+  }
+  return "?";
+}
+
+std::string_view name(TypeKey type) {
+  switch (type) {
+    case TypeKey::int32: return "int";
+    case TypeKey::uint32: return "unsigned";
+    case TypeKey::int64: return "longlong";
+    case TypeKey::float32: return "float";
+    case TypeKey::float64: return "double";
+    case TypeKey::int32_to_int64: return "int_to_longlong";
+  }
+  return "?";
+}
+
+std::string_view name(Op op) {
+  switch (op) {
+    case Op::sum: return "sum";
+    case Op::max: return "max";
+    case Op::min: return "min";
+  }
+  return "?";
+}
+
+std::optional<Family> parse_family(std::string_view text) { return parse_by_name(text, kAllFamilies); }
+std::optional<TypeKey> parse_type(std::string_view text) { return parse_by_name(text, kAllTypeKeys); }
+std::optional<Op> parse_op(std::string_view text) { return parse_by_name(text, kAllOps); }
+
+}  // namespace kernels

@@ -1,0 +1,85 @@
+#include <kernels/detail/validate.hpp>
+#include <kernels/errors.hpp>
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+namespace kernels::detail {
+namespace {
+
+template <class Values>
+std::string one_of(const Values& values) {
+  std::ostringstream text;
+  text << "supported: ";
+  const char* separator = "";
+  for (const auto& value : values) {
+    text << separator << name(value);
+    separator = ", ";
+  }
+  return text.str();
+}
+
+}  // namespace
+
+void require_type(const VariantInfo& info, TypeKey type) {
+  if (!info.supports(type)) throw ValidationError(info.id(), "type", std::string(name(type)), one_of(info.types));
+}
+
+void require_op(const VariantInfo& info, TypeKey type, Op op) {
+  if (!info.supports(op)) throw ValidationError(info.id(), "op", std::string(name(op)), one_of(info.ops));
+  if (!info.supports(type, op)) {
+    throw ValidationError(info.id(), "op", std::string(name(op)),
+                          "the widening type " + std::string(name(type)) + " supports only sum");
+  }
+}
+
+int require_block_size(const VariantInfo& info, int requested) {
+  const BlockSizes& sizes = info.block_sizes;
+  if (sizes.chosen_by_variant()) {
+    if (requested != 0) {
+      throw ValidationError(info.id(), "block_size", std::to_string(requested),
+                            "this variant chooses its own block size; pass 0");
+    }
+    return 0;
+  }
+  const int block_size = info.resolve_block_size(requested);
+  if (!sizes.accepts(block_size)) {
+    throw ValidationError(info.id(), "block_size", std::to_string(requested),
+                          "must be 0 or a power of two in [" + std::to_string(sizes.min) + ", " +
+                              std::to_string(sizes.max) + "]");
+  }
+  return block_size;
+}
+
+void require_length(const VariantInfo& info, std::uint64_t n, int block_size) {
+  const std::uint64_t limit = info.max_length(block_size);
+  if (n > limit) {
+    throw ValidationError(info.id(), "n", std::to_string(n),
+                          "at most " + std::to_string(limit) + " with block_size " + std::to_string(block_size));
+  }
+}
+
+void require_pointer(const VariantInfo& info, const char* parameter, const void* pointer, std::size_t alignment) {
+  if (pointer == nullptr) throw ValidationError(info.id(), parameter, "nullptr", "must point to device memory");
+  const auto address = reinterpret_cast<std::uintptr_t>(pointer);
+  if (address % alignment != 0) {
+    std::ostringstream value;
+    value << pointer;
+    throw ValidationError(info.id(), parameter, value.str(),
+                          "must be aligned to its element size, " + std::to_string(alignment) + " bytes");
+  }
+}
+
+void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t required_bytes) {
+  if (workspace.bytes < required_bytes) {
+    throw ValidationError(info.id(), "workspace.bytes", std::to_string(workspace.bytes),
+                          "needs at least " + std::to_string(required_bytes) + " bytes for this call");
+  }
+  if (required_bytes > 0 && workspace.data == nullptr) {
+    throw ValidationError(info.id(), "workspace.data", "nullptr",
+                          "must point to " + std::to_string(required_bytes) + " bytes of device memory");
+  }
+}
+
+}  // namespace kernels::detail

@@ -1,0 +1,108 @@
+// The generators: every distribution has the property its name promises, and a seed always
+// regenerates the same input (what a printed reproduce line relies on).
+#include "harness/distributions.hpp"
+#include "harness/reduce_case.hpp"
+#include "harness/run_seed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace {
+
+using harness::Distribution;
+using harness::generate;
+using kernels::TypeKey;
+
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+template <class T>
+void expect_reproducible(TypeKey type) {
+  for (Distribution distribution : harness::kAllDistributions) {
+    if (!harness::applies_to(distribution, type)) continue;
+    for (std::uint64_t n : {0ull, 1ull, 2ull, 1000ull}) {
+      const std::uint64_t seed = harness::case_seed(harness::kDefaultRunSeed, type, distribution, n);
+      EXPECT_TRUE(same_bits(generate<T>(distribution, n, seed), generate<T>(distribution, n, seed)))
+          << name(distribution) << " n=" << n;
+    }
+  }
+}
+
+TEST(Distributions, TheSameSeedRegeneratesTheSameInput) {
+  expect_reproducible<int>(TypeKey::int32);
+  expect_reproducible<unsigned>(TypeKey::uint32);
+  expect_reproducible<long long>(TypeKey::int64);
+  expect_reproducible<float>(TypeKey::float32);
+  expect_reproducible<double>(TypeKey::float64);
+}
+
+TEST(Distributions, DifferentSeedsGiveDifferentInputs) {
+  EXPECT_FALSE(same_bits(generate<int>(Distribution::random, 100, 1), generate<int>(Distribution::random, 100, 2)));
+  EXPECT_FALSE(same_bits(generate<float>(Distribution::nan, 100, 1), generate<float>(Distribution::nan, 100, 2)));
+}
+
+TEST(Distributions, EachHasItsProperty) {
+  const std::uint64_t n = 4096, seed = 7;
+  const auto ones = generate<int>(Distribution::ones, n, seed);
+  EXPECT_TRUE(std::all_of(ones.begin(), ones.end(), [](int x) { return x == 1; }));
+  const auto max = generate<long long>(Distribution::max, n, seed);
+  EXPECT_TRUE(std::all_of(max.begin(), max.end(), [](long long x) { return x == LLONG_MAX; }));
+  const auto alternating = generate<int>(Distribution::alternating, n, seed);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(alternating[i], i % 2 ? INT_MIN : INT_MAX);
+  const auto negative = generate<int>(Distribution::negative, n, seed);
+  EXPECT_TRUE(std::all_of(negative.begin(), negative.end(), [](int x) { return x < 0; }));
+  const auto negative_floats = generate<float>(Distribution::negative, n, seed);
+  EXPECT_TRUE(std::all_of(negative_floats.begin(), negative_floats.end(), [](float x) { return x < 0 && x >= -1; }));
+  const auto sorted = generate<double>(Distribution::sorted, n, seed);
+  EXPECT_TRUE(std::is_sorted(sorted.begin(), sorted.end()));
+  const auto reverse = generate<unsigned>(Distribution::reverse, n, seed);
+  EXPECT_TRUE(std::is_sorted(reverse.rbegin(), reverse.rend()));
+  const auto uniform = generate<float>(Distribution::random, n, seed);
+  EXPECT_TRUE(std::all_of(uniform.begin(), uniform.end(), [](float x) { return x >= -1 && x < 1; }));
+}
+
+TEST(Distributions, FloatSpecialValues) {
+  const std::uint64_t n = 4096, seed = 11;
+  const auto nans = generate<float>(Distribution::nan, n, seed);
+  EXPECT_GE(std::count_if(nans.begin(), nans.end(), [](float x) { return std::isnan(x); }), 1);
+  EXPECT_TRUE(std::isnan(generate<float>(Distribution::nan, 1, seed)[0]));  // at least one, even for n = 1
+  const auto infinities = generate<double>(Distribution::infinities, n, seed);
+  EXPECT_GE(std::count_if(infinities.begin(), infinities.end(), [](double x) { return std::isinf(x) && x > 0; }), 1);
+  EXPECT_GE(std::count_if(infinities.begin(), infinities.end(), [](double x) { return std::isinf(x) && x < 0; }), 1);
+  const auto zeros = generate<float>(Distribution::signed_zeros, n, seed);
+  EXPECT_TRUE(std::all_of(zeros.begin(), zeros.end(), [](float x) { return x == 0; }));
+  EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return std::signbit(x); }), 1);
+  EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return !std::signbit(x); }), 1);
+  const auto denormals = generate<float>(Distribution::denormals, n, seed);
+  EXPECT_TRUE(std::all_of(denormals.begin(), denormals.end(),
+                          [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }));
+  const auto cancelling = generate<float>(Distribution::cancellation, n, seed);
+  for (std::size_t i = 0; i + 1 < n; i += 2) {
+    EXPECT_GE(std::fabs(cancelling[i]), 1 << 20);
+    EXPECT_LE(std::fabs(cancelling[i] + cancelling[i + 1]), 1.5f);
+  }
+}
+
+TEST(Distributions, ApplyOnlyWhereTheyMakeSense) {
+  EXPECT_FALSE(harness::applies_to(Distribution::nan, TypeKey::int32));
+  EXPECT_FALSE(harness::applies_to(Distribution::denormals, TypeKey::int32_to_int64));
+  EXPECT_TRUE(harness::applies_to(Distribution::denormals, TypeKey::float64));
+  EXPECT_FALSE(harness::applies_to(Distribution::negative, TypeKey::uint32));
+  EXPECT_TRUE(harness::applies_to(Distribution::negative, TypeKey::int64));
+  EXPECT_THROW(generate<int>(Distribution::nan, 4, 1), std::invalid_argument);
+}
+
+TEST(Distributions, NamesRoundTrip) {
+  for (Distribution distribution : harness::kAllDistributions) {
+    EXPECT_EQ(harness::parse_distribution(harness::name(distribution)), distribution);
+  }
+  EXPECT_FALSE(harness::parse_distribution("gaussian").has_value());
+}
+
+}  // namespace

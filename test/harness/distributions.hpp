@@ -1,0 +1,48 @@
+// The input distributions of every test: each a pure function of (length, seed), so that the
+// seed a failure prints regenerates its input exactly.
+#pragma once
+
+#include <kernels/types.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace harness {
+
+enum class Distribution {
+  random,        // integers: uniform over all bit patterns (sums overflow); floats: uniform in [-1, 1)
+  ones,          // every element 1
+  max,           // every element numeric_limits<T>::max()
+  alternating,   // max(), lowest(), max(), ... (sums overflow at every other step)
+  negative,      // integers: uniform over the negative values; floats: uniform in [-1, 0)
+  sorted,        // `random`, ascending
+  reverse,       // `random`, descending
+  nan,           // floats: `random` with NaNs of both signs at about 1 in 64 positions (at least one)
+  infinities,    // floats: `random` with +inf and -inf at about 1 in 64 positions (at least one)
+  signed_zeros,  // floats: +0.0 and -0.0 only
+  denormals,     // floats: subnormal values of both signs only
+  cancellation,  // floats: pairs (b, -b + r) with |b| ~ 2^20 and small r: tiny sum, huge sum of |x|
+};
+
+inline constexpr std::array kAllDistributions{
+    Distribution::random,     Distribution::ones,         Distribution::max,          Distribution::alternating,
+    Distribution::negative,   Distribution::sorted,       Distribution::reverse,      Distribution::nan,
+    Distribution::infinities, Distribution::signed_zeros, Distribution::denormals,    Distribution::cancellation,
+};
+
+std::string_view name(Distribution distribution);
+std::optional<Distribution> parse_distribution(std::string_view text);
+
+// Whether the distribution makes sense for the input type of `type` (the float-only ones need
+// a float type; unsigned has no negative values).
+bool applies_to(Distribution distribution, kernels::TypeKey type);
+
+// n values of T drawn from `distribution` with `seed`. Defined for int, unsigned, long long,
+// float and double.
+template <class T>
+std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_t seed);
+
+}  // namespace harness

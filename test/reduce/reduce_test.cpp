@@ -1,0 +1,305 @@
+// GPU tests of every registered reduction variant for one element type: CMake builds this file
+// once per type key (REDUCE_TEST_TYPE), so the executables compile in parallel and each ctest
+// entry runs one variant of one type.
+#include "harness/batch_assertions.hpp"
+#include "harness/device_buffer.hpp"
+#include "harness/gpu_session.hpp"
+#include "harness/guard_bands.hpp"
+#include "harness/reduce_oracle.hpp"
+#include "harness/random_bits.hpp"
+#include "harness/reduce_runner.hpp"
+#include "harness/run_seed.hpp"
+#include "harness/test_main.hpp"
+
+#include <kernels/errors.hpp>
+#include <kernels/reduce.hpp>
+#include <kernels/registry.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace {
+
+using harness::BatchReport;
+using harness::Distribution;
+using harness::ReduceBatch;
+using harness::ReduceInput;
+using kernels::Op;
+using kernels::TypeKey;
+using kernels::VariantInfo;
+
+constexpr TypeKey kType = TypeKey::REDUCE_TEST_TYPE;
+using In = kernels::types_of<kType>::in;
+using Out = kernels::types_of<kType>::out;
+
+// Lengths that straddle powers of two and the grid and block boundaries of every variant.
+constexpr std::uint64_t kStraddleLengths[] = {1023,    1024,    1025,          4095,          4097,
+                                              65535,   65537,   (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1,
+                                              25u << 20};
+
+class Reduce : public testing::TestWithParam<const VariantInfo*> {
+ protected:
+  const VariantInfo& variant() const { return *GetParam(); }
+
+  std::vector<Op> ops() const {
+    std::vector<Op> supported;
+    for (Op op : kernels::kAllOps) {
+      if (variant().supports(kType, op)) supported.push_back(op);
+    }
+    return supported;
+  }
+
+  // Inputs are generated once per test and shared by every op and block size that reads them.
+  const ReduceInput<In>& input(Distribution distribution, std::uint64_t n, unsigned offset = 0) {
+    auto& slot = inputs_[{distribution, n, offset}];
+    if (!slot) {
+      const std::uint64_t seed = harness::case_seed(harness::run_seed(), kType, distribution, n);
+      slot = std::make_unique<ReduceInput<In>>(harness::make_reduce_input<In>(distribution, n, seed, offset));
+    }
+    return *slot;
+  }
+
+  // Runs every (input, block size) pair for each op, one batch per op.
+  void check(const std::vector<const ReduceInput<In>*>& batch_inputs, const std::vector<int>& block_sizes) {
+    for (Op op : ops()) {
+      ReduceBatch<In, Out> batch(variant(), op);
+      for (const ReduceInput<In>* batch_input : batch_inputs) {
+        const std::size_t index = batch.add_input(*batch_input);
+        for (int block_size : block_sizes) batch.add_run(index, block_size);
+      }
+      EXPECT_TRUE(harness::all_passed(batch.run()));
+    }
+  }
+
+  std::vector<int> block_sizes() const { return variant().block_sizes.all(); }
+
+  // The smallest, the preferred and the largest block size.
+  std::vector<int> representative_block_sizes() const {
+    std::vector<int> sizes = block_sizes();
+    const int preferred = variant().resolve_block_size(0);
+    std::vector<int> chosen{sizes.front()};
+    if (preferred != sizes.front()) chosen.push_back(preferred);
+    if (sizes.back() != preferred) chosen.push_back(sizes.back());
+    return chosen;
+  }
+
+ private:
+  std::map<std::tuple<Distribution, std::uint64_t, unsigned>, std::unique_ptr<ReduceInput<In>>> inputs_;
+};
+
+// Every n from 0 to 2 * block + 1 for every block size: empty input, a partial first block, a
+// full block, one more than a block, and the two-values-per-thread boundary. Inputs start at
+// every alignment relative to a 16-byte boundary.
+TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
+  for (int block_size : block_sizes()) {
+    const std::uint64_t longest = 2 * std::uint64_t(block_size == 0 ? 1024 : block_size) + 1;
+    std::vector<const ReduceInput<In>*> inputs;
+    for (std::uint64_t n = 0; n <= longest; ++n) inputs.push_back(&input(Distribution::random, n, unsigned(n % 4)));
+    check(inputs, {block_size});
+  }
+}
+
+TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
+  for (std::uint64_t n : kStraddleLengths) check({&input(Distribution::random, n, 1)}, block_sizes());
+}
+
+// Lengths drawn from the run seed: a different ragged set in every nightly run.
+TEST_P(Reduce, RaggedRandomLengths) {
+  std::vector<const ReduceInput<In>*> inputs;
+  for (std::uint64_t k = 0; k < 6; ++k) {
+    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21);
+    inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
+  }
+  check(inputs, block_sizes());
+}
+
+// Every distribution the type admits (overflowing, extreme, IEEE special values, cancellation)
+// at lengths from one element to several multi-pass levels.
+TEST_P(Reduce, EveryDistribution) {
+  constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
+  for (Distribution distribution : harness::kAllDistributions) {
+    if (!harness::applies_to(distribution, kType)) continue;
+    std::vector<const ReduceInput<In>*> inputs;
+    for (std::uint64_t n : kLengths) inputs.push_back(&input(distribution, n, unsigned(n % 4)));
+    check(inputs, representative_block_sizes());
+  }
+}
+
+// Sums whose true value leaves the type: integer sums wrap (int, unsigned, long long) or stay
+// exact (the widening sum); float sums overflow to infinity. The test first checks that its
+// inputs really do leave the range, so it cannot pass vacuously.
+TEST_P(Reduce, SumsLeavingTheTypesRange) {
+  for (Distribution distribution : {Distribution::max, Distribution::alternating}) {
+    const ReduceInput<In>& values = input(distribution, 65537, 0);
+    const auto expected = harness::expect_reduce<In, Out>(Op::sum, values.values);
+    if constexpr (std::is_integral_v<Out>) {
+      long double true_sum = 0;
+      for (In x : values.values) true_sum += static_cast<long double>(x);
+      if constexpr (kernels::is_widening(kType)) {
+        ASSERT_EQ(static_cast<long double>(expected.value), true_sum) << "the widening sum must be exact";
+      } else if (distribution == Distribution::max) {
+        ASSERT_NE(static_cast<long double>(expected.value), true_sum) << "these inputs must overflow";
+      }
+    } else {
+      ASSERT_GE(expected.facts.abs_sum, static_cast<long double>(std::numeric_limits<Out>::max()))
+          << "these inputs must be able to overflow";
+    }
+    ReduceBatch<In, Out> batch(variant(), Op::sum);
+    const std::size_t index = batch.add_input(values);
+    for (int block_size : block_sizes()) batch.add_run(index, block_size);
+    EXPECT_TRUE(harness::all_passed(batch.run()));
+  }
+}
+
+// A call captured into a CUDA graph in global capture mode fails if it allocates or
+// synchronises; replaying the graph must give the oracle's answer.
+TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
+  const ReduceInput<In>& values = input(Distribution::random, 1000003, 0);
+  const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
+  for (Op op : ops()) {
+    const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
+    harness::DeviceBuffer<unsigned char> workspace(bytes);
+    harness::DeviceBuffer<Out> result(1);
+    const cudaStream_t stream = harness::test_stream();
+    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    std::string captured_error;
+    try {
+      kernels::reduce<In, Out>(variant().name, op, device_input.data(), values.values.size(), result.data(),
+                               {workspace.data(), bytes}, {}, stream);
+    } catch (const std::exception& error) {
+      captured_error = error.what();
+    }
+    cudaGraph_t graph = nullptr;
+    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
+    ASSERT_EQ(captured_error, "") << "reduce/" << variant().name << " cannot be captured";
+    ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
+    cudaGraphExec_t exec = nullptr;
+    kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    kernels::check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+    kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    const auto expected = harness::expect_reduce<In, Out>(op, values.values);
+    const std::uint64_t depth = variant().accumulation_depth(values.values.size(), variant().resolve_block_size(0));
+    const auto problem = harness::judge_reduce(expected, result.download()[0], depth);
+    EXPECT_FALSE(problem) << "reduce/" << variant().name << " op=" << kernels::name(op) << " replayed graph: " << *problem;
+  }
+}
+
+// Every rejected call throws ValidationError, enqueues nothing (a capture of the call records
+// no node) and leaves the output as it was.
+TEST_P(Reduce, RejectedCallsEnqueueNothingAndWriteNothing) {
+  const Op op = ops().front();
+  const harness::DeviceBuffer<In> device_input(1024);
+  harness::DeviceBuffer<Out> result{std::span<const Out>(std::vector<Out>{harness::output_poison<Out>()})};
+  const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, 1024);
+  harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
+  const kernels::Workspace enough{workspace.data(), bytes};
+  const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
+
+  struct Rejected {
+    const char* parameter;
+    std::function<void(cudaStream_t)> call;
+  };
+  std::vector<Rejected> calls{
+      {"block_size", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, result.data(), enough, {unsupported_block}, s); }},
+      {"in", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, nullptr, 1024, result.data(), enough, {}, s); }},
+      {"out", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, nullptr, enough, {}, s); }},
+      {"variant", [&](cudaStream_t s) { kernels::reduce<In, Out>("no_such_variant", op, device_input.data(), 1024, result.data(), enough, {}, s); }},
+  };
+  if (bytes > 0) {
+    calls.push_back({"workspace.bytes", [&](cudaStream_t s) {
+                       kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, result.data(),
+                                                {workspace.data(), bytes - 1}, {}, s);
+                     }});
+  }
+  if (!variant().block_sizes.chosen_by_variant()) {
+    const int smallest = variant().block_sizes.min;
+    const std::uint64_t too_long = variant().max_length(smallest);
+    if (too_long < std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
+      calls.push_back({"n", [&, too_long, smallest](cudaStream_t s) {
+                         kernels::reduce<In, Out>(variant().name, op, device_input.data(), too_long + 1, result.data(),
+                                                  enough, {smallest}, s);
+                       }});
+    }
+  }
+  const cudaStream_t stream = harness::test_stream();
+  for (const Rejected& rejected : calls) {
+    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    std::string parameter = "(nothing thrown)";
+    try {
+      rejected.call(stream);
+    } catch (const kernels::ValidationError& error) {
+      parameter = error.parameter();
+    } catch (const std::exception& error) {
+      parameter = std::string("(other exception: ") + error.what() + ")";
+    }
+    cudaGraph_t graph = nullptr;
+    kernels::check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
+    std::size_t nodes = 0;
+    kernels::check_cuda(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
+    cudaGraphDestroy(graph);
+    EXPECT_EQ(parameter, rejected.parameter) << "reduce/" << variant().name;
+    EXPECT_EQ(nodes, 0u) << "reduce/" << variant().name << " enqueued work for a rejected " << rejected.parameter;
+  }
+  const Out after = result.download()[0];
+  const Out poison = harness::output_poison<Out>();
+  EXPECT_EQ(std::memcmp(&after, &poison, sizeof(Out)), 0) << "a rejected call wrote its output";
+}
+
+// Variants that declare themselves bitwise deterministic.
+class DeterministicReduce : public Reduce {};
+
+// A deterministic variant gives the same bits for the same input twice, floats included.
+TEST_P(DeterministicReduce, SameBitsOnEveryRun) {
+  const ReduceInput<In>& values = input(Distribution::random, (1u << 22) + 7, 0);
+  const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
+  for (Op op : ops()) {
+    const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
+    harness::DeviceBuffer<unsigned char> workspace(bytes);
+    harness::DeviceBuffer<Out> results(8);
+    for (std::size_t repeat = 0; repeat < results.size(); ++repeat) {
+      kernels::reduce<In, Out>(variant().name, op, device_input.data(), values.values.size(), results.data() + repeat,
+                               {workspace.data(), bytes}, {}, harness::test_stream());
+    }
+    kernels::check_cuda(cudaStreamSynchronize(harness::test_stream()), "cudaStreamSynchronize");
+    const std::vector<Out> got = results.download();
+    for (std::size_t repeat = 1; repeat < got.size(); ++repeat) {
+      EXPECT_EQ(std::memcmp(&got[0], &got[repeat], sizeof(Out)), 0)
+          << "reduce/" << variant().name << " op=" << kernels::name(op) << ": run " << repeat << " gave "
+          << harness::show_value(got[repeat]) << ", run 0 gave " << harness::show_value(got[0]);
+    }
+  }
+}
+
+std::vector<const VariantInfo*> variants_for_this_type() {
+  std::vector<const VariantInfo*> supporting;
+  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::reduce)) {
+    if (variant->supports(kType)) supporting.push_back(variant);
+  }
+  return supporting;
+}
+
+std::vector<const VariantInfo*> deterministic_variants_for_this_type() {
+  std::vector<const VariantInfo*> deterministic;
+  for (const VariantInfo* variant : variants_for_this_type()) {
+    if (variant->deterministic) deterministic.push_back(variant);
+  }
+  return deterministic;
+}
+
+std::string param_name(const testing::TestParamInfo<const VariantInfo*>& info) {
+  return harness::test_param_name(*info.param);
+}
+
+INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, Reduce, testing::ValuesIn(variants_for_this_type()), param_name);
+INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, DeterministicReduce,
+                         testing::ValuesIn(deterministic_variants_for_this_type()), param_name);
+
+}  // namespace
