@@ -3,7 +3,7 @@
 // Integer sums are computed in the unsigned type so that overflow wraps instead of being
 // undefined behaviour. Float max/min propagate NaN and order -0.0 below +0.0 (IEEE 754-2019
 // maximum/minimum), so every evaluation order gives the same bits. The identities are the true
-// ones (-inf for a float max); the value an *empty* reduction returns is a separate choice,
+// ones (-0.0 for a float sum, -inf for a float max); the value an *empty* reduction returns is a separate choice,
 // empty_result() below, which follows CUB (lowest() for max, max() for min).
 #pragma once
 
@@ -18,7 +18,9 @@ namespace kernels::detail {
 template <class T>
 struct SumOp {
   static constexpr Op kind = Op::sum;
-  __host__ __device__ static constexpr T identity() { return T(0); }
+  // -0.0 for floats: -0.0 + x == x for every x, +0.0 + -0.0 would lose the sign of a sum of
+  // negative zeros.
+  __host__ __device__ static constexpr T identity() { return cuda::std::is_integral_v<T> ? T(0) : -T(0); }
   __host__ __device__ T operator()(T a, T b) const {
     if constexpr (cuda::std::is_integral_v<T>) {
       using U = cuda::std::make_unsigned_t<T>;

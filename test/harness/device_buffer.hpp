@@ -1,5 +1,10 @@
 // Owning device allocation with checked transfers; the test side's only way to device memory.
+// Every transfer and fill is ordered on the tests' stream and complete when the call returns:
+// a plain cudaMemcpy from pageable memory may return before its DMA lands, and cudaMemset runs
+// on the legacy stream, which the non-blocking test stream does not wait for.
 #pragma once
+
+#include "gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 
@@ -40,15 +45,24 @@ class DeviceBuffer {
 
   void upload(std::span<const T> host, std::size_t at = 0) {
     if (host.empty()) return;
-    kernels::check_cuda(cudaMemcpy(data_ + at, host.data(), host.size_bytes(), cudaMemcpyHostToDevice),
-                        "cudaMemcpy (upload)");
+    kernels::check_cuda(
+        cudaMemcpyAsync(data_ + at, host.data(), host.size_bytes(), cudaMemcpyHostToDevice, test_stream()),
+        "cudaMemcpyAsync (upload)");
+    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (upload)");
+  }
+  // Sets every byte of the buffer.
+  void fill_bytes(unsigned char byte) {
+    kernels::check_cuda(cudaMemsetAsync(data_, byte, count_ * sizeof(T), test_stream()), "cudaMemsetAsync");
+    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (fill)");
   }
   std::vector<T> download() const { return download(0, count_); }
   std::vector<T> download(std::size_t at, std::size_t count) const {
     std::vector<T> host(count);
     if (count > 0) {
-      kernels::check_cuda(cudaMemcpy(host.data(), data_ + at, count * sizeof(T), cudaMemcpyDeviceToHost),
-                          "cudaMemcpy (download)");
+      kernels::check_cuda(
+          cudaMemcpyAsync(host.data(), data_ + at, count * sizeof(T), cudaMemcpyDeviceToHost, test_stream()),
+          "cudaMemcpyAsync (download)");
+      kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (download)");
     }
     return host;
   }

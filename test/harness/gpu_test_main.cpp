@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
@@ -45,6 +46,18 @@ class RunAccounting : public testing::EmptyTestEventListener {
   }
 };
 
+// RapidCheck draws its own random seed unless RC_PARAMS names one: tie it to the run seed, so
+// the properties are as reproducible as everything else (an explicit seed= or reproduce= wins).
+void seed_rapidcheck_from_run_seed() {
+  const char* given = std::getenv("RC_PARAMS");
+  std::string params = given ? given : "";
+  if (params.find("seed=") != std::string::npos || params.find("reproduce=") != std::string::npos) return;
+  if (!params.empty()) params += ' ';
+  params += "seed=";
+  params += std::to_string(run_seed());
+  setenv("RC_PARAMS", params.c_str(), 1);
+}
+
 int list_variants() {
   std::set<std::string> names;
   const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
@@ -69,6 +82,7 @@ int main(int argc, char** argv) {
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
   std::printf("%s\n", harness::describe_run_seed().c_str());
+  harness::seed_rapidcheck_from_run_seed();
   const harness::GpuProbe gpu = harness::probe_gpu();
   if (!gpu.available) {
     if (harness::gpu_required()) {

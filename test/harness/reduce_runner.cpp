@@ -86,7 +86,7 @@ BatchReport ReduceBatch<In, Out>::run(bool describe_passes) const {
     workspace_total += round_up_256(workspace_bytes[r]) + kWorkspaceCanaryBytes;
   }
   DeviceBuffer<unsigned char> workspace(workspace_total);
-  kernels::check_cuda(cudaMemset(workspace.data(), kWorkspacePoison, workspace_total), "cudaMemset (workspace poison)");
+  workspace.fill_bytes(kWorkspacePoison);
 
   const cudaStream_t stream = test_stream();
   for (std::size_t r = 0; r < runs_.size(); ++r) {

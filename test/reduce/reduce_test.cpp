@@ -294,12 +294,10 @@ std::vector<const VariantInfo*> deterministic_variants_for_this_type() {
   return deterministic;
 }
 
-std::string param_name(const testing::TestParamInfo<const VariantInfo*>& info) {
-  return harness::test_param_name(*info.param);
-}
-
-INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, Reduce, testing::ValuesIn(variants_for_this_type()), param_name);
+INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, Reduce, testing::ValuesIn(variants_for_this_type()),
+                         harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, DeterministicReduce,
-                         testing::ValuesIn(deterministic_variants_for_this_type()), param_name);
+                         testing::ValuesIn(deterministic_variants_for_this_type()),
+                         harness::variant_param_name);
 
 }  // namespace

@@ -9,13 +9,16 @@
 
 namespace kernels::detail {
 
-// Combines the thread's value with the one `offset` lanes up and publishes the result.
-// Called by all 32 lanes of the block's first warp; values[lane] holds `v` on entry.
+// Combines the value of each lane below `offset` with the one `offset` lanes up, and publishes
+// every lane's value. Called by all 32 lanes of the block's first warp; values[lane] holds `v`
+// on entry. Only the lanes below `offset` feed the result, and only they read: the classic
+// version lets every lane read, which runs past a 32-value array.
 template <class OpT, class T>
 __device__ T last_warp_step(T* values, T v, unsigned offset, const OpT& op) {
-  v = op(v, values[threadIdx.x + offset]);
+  const unsigned lane = threadIdx.x;
+  if (lane < offset) v = op(v, values[lane + offset]);
   __syncwarp();
-  values[threadIdx.x] = v;
+  values[lane] = v;
   __syncwarp();
   return v;
 }

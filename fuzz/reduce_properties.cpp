@@ -1,0 +1,132 @@
+// RapidCheck properties of every reduction variant, run on the GPU. Lengths are generated
+// explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
+// 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
+// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+#include "harness/device_reduce.hpp"
+#include "harness/reduce_oracle.hpp"
+#include "harness/test_main.hpp"
+
+#include <kernels/registry.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <random>
+#include <string>
+
+namespace {
+
+using harness::reduce_on_device;
+using kernels::Op;
+using kernels::VariantInfo;
+
+rc::Gen<std::size_t> lengths() {
+  return rc::gen::weightedOneOf<std::size_t>({{2, rc::gen::inRange<std::size_t>(0, 2100)},
+                                              {1, rc::gen::inRange<std::size_t>(2100, 300000)}});
+}
+
+template <class T>
+rc::Gen<std::vector<T>> inputs(rc::Gen<T> element) {
+  return rc::gen::mapcat(lengths(), [element](std::size_t n) { return rc::gen::container<std::vector<T>>(n, element); });
+}
+
+rc::Gen<float> finite_floats() {
+  return rc::gen::suchThat(rc::gen::arbitrary<float>(), [](float x) { return std::isfinite(x); });
+}
+
+int combine(Op op, int a, int b) {
+  switch (op) {
+    case Op::sum: return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b));
+    case Op::max: return std::max(a, b);
+    case Op::min: return std::min(a, b);
+  }
+  return 0;
+}
+
+class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
+ protected:
+  const VariantInfo& variant() const { return *GetParam(); }
+  // The property's name, which RapidCheck's reproduce strings are keyed by.
+  std::string property(const std::string& what) const { return variant().id() + ": " + what; }
+  int block_size() const { return *rc::gen::elementOf(variant().block_sizes.all()); }
+  Op op() const { return *rc::gen::element(Op::sum, Op::max, Op::min); }
+};
+
+TEST_P(ReduceProperties, EqualsTheCpuFold) {
+  EXPECT_TRUE(rc::check(property("int reduce equals the CPU fold"), [this] {
+    const Op o = op();
+    const int block = block_size();
+    const auto values = *inputs(rc::gen::arbitrary<int>());
+    const int got = reduce_on_device<int, int>(variant(), o, values, block);
+    const int expected = harness::expect_reduce<int, int>(o, values).value;
+    RC_ASSERT(got == expected);
+  }));
+  EXPECT_TRUE(rc::check(property("widening sum equals the exact CPU sum"), [this] {
+    const int block = block_size();
+    const auto values = *inputs(rc::gen::arbitrary<int>());
+    const long long got = reduce_on_device<int, long long>(variant(), Op::sum, values, block);
+    const long long expected = harness::expect_reduce<int, long long>(Op::sum, values).value;
+    RC_ASSERT(got == expected);
+  }));
+  EXPECT_TRUE(rc::check(property("float reduce is within the derived bound of the exact fold"), [this] {
+    const Op o = op();
+    const int block = block_size();
+    const auto values = *inputs(finite_floats());
+    const float got = reduce_on_device<float, float>(variant(), o, values, block);
+    const auto problem = harness::judge_reduce(harness::expect_reduce<float, float>(o, values), got,
+                                               variant().accumulation_depth(values.size(), variant().resolve_block_size(block)));
+    RC_ASSERT(!problem.has_value());
+  }));
+}
+
+TEST_P(ReduceProperties, ReduceOfAConcatenationCombinesTheParts) {
+  EXPECT_TRUE(rc::check(property("reduce(a ++ b) == op(reduce(a), reduce(b))"), [this] {
+    const Op o = op();
+    const int block = block_size();
+    const auto a = *inputs(rc::gen::arbitrary<int>());
+    const auto b = *inputs(rc::gen::arbitrary<int>());
+    std::vector<int> joined = a;
+    joined.insert(joined.end(), b.begin(), b.end());
+    const int whole = reduce_on_device<int, int>(variant(), o, joined, block);
+    RC_ASSERT(whole == combine(o, reduce_on_device<int, int>(variant(), o, a, block),
+                               reduce_on_device<int, int>(variant(), o, b, block)));
+  }));
+}
+
+TEST_P(ReduceProperties, InvariantUnderPermutation) {
+  EXPECT_TRUE(rc::check(property("an integer reduction ignores the order of its input"), [this] {
+    const Op o = op();
+    const int block = block_size();
+    const auto values = *inputs(rc::gen::arbitrary<int>());
+    std::vector<int> shuffled = values;
+    std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(*rc::gen::arbitrary<std::uint64_t>()));
+    const int in_order = reduce_on_device<int, int>(variant(), o, values, block);
+    const int shuffled_order = reduce_on_device<int, int>(variant(), o, shuffled, block);
+    RC_ASSERT(in_order == shuffled_order);
+  }));
+}
+
+TEST_P(ReduceProperties, MaxAndMinAreElementsThatBoundAllOthers) {
+  EXPECT_TRUE(rc::check(property("max/min is an element and no element lies beyond it"), [this] {
+    const Op o = *rc::gen::element(Op::max, Op::min);
+    const int block = block_size();
+    const auto ints = *rc::gen::nonEmpty(inputs(rc::gen::arbitrary<int>()));
+    const int extreme = reduce_on_device<int, int>(variant(), o, ints, block);
+    RC_ASSERT(std::find(ints.begin(), ints.end(), extreme) != ints.end());
+    RC_ASSERT(std::all_of(ints.begin(), ints.end(), [&](int x) { return o == Op::max ? x <= extreme : x >= extreme; }));
+    const auto floats = *rc::gen::nonEmpty(inputs(finite_floats()));
+    const float float_extreme = reduce_on_device<float, float>(variant(), o, floats, block);
+    RC_ASSERT(std::find(floats.begin(), floats.end(), float_extreme) != floats.end());
+    RC_ASSERT(std::all_of(floats.begin(), floats.end(),
+                          [&](float x) { return o == Op::max ? x <= float_extreme : x >= float_extreme; }));
+  }));
+}
+
+INSTANTIATE_TEST_SUITE_P(property, ReduceProperties, testing::ValuesIn(kernels::variants_of(kernels::Family::reduce)),
+                         harness::variant_param_name);
+
+}  // namespace
