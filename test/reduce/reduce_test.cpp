@@ -79,6 +79,13 @@ class Reduce : public testing::TestWithParam<const VariantInfo*> {
 
   std::vector<int> block_sizes() const { return variant().block_sizes.all(); }
 
+  // How a failure outside the batch runner names its case: everything, and the kcheck line.
+  std::string context(Op op, const ReduceInput<In>& values) const {
+    const harness::ReduceCase c{std::string(variant().name), kType, op, variant().resolve_block_size(0),
+                                values.values.size(), values.distribution, values.seed, values.offset};
+    return harness::describe(c) + "\n     rerun: " + harness::kcheck_line(c);
+  }
+
   // The smallest, the preferred and the largest block size.
   std::vector<int> representative_block_sizes() const {
     std::vector<int> sizes = block_sizes();
@@ -177,7 +184,7 @@ TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     }
     cudaGraph_t graph = nullptr;
     const cudaError_t end = cudaStreamEndCapture(stream, &graph);
-    ASSERT_EQ(captured_error, "") << "reduce/" << variant().name << " cannot be captured";
+    ASSERT_EQ(captured_error, "") << context(op, values) << "\n     cannot be captured in a graph";
     ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
     cudaGraphExec_t exec = nullptr;
     kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
@@ -188,7 +195,7 @@ TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     const auto expected = harness::expect_reduce<In, Out>(op, values.values);
     const std::uint64_t depth = variant().accumulation_depth(values.values.size(), variant().resolve_block_size(0));
     const auto problem = harness::judge_reduce(expected, result.download()[0], depth);
-    EXPECT_FALSE(problem) << "reduce/" << variant().name << " op=" << kernels::name(op) << " replayed graph: " << *problem;
+    EXPECT_FALSE(problem) << context(op, values) << "\n     replayed graph: " << *problem;
   }
 }
 
@@ -272,8 +279,8 @@ TEST_P(DeterministicReduce, SameBitsOnEveryRun) {
     const std::vector<Out> got = results.download();
     for (std::size_t repeat = 1; repeat < got.size(); ++repeat) {
       EXPECT_EQ(std::memcmp(&got[0], &got[repeat], sizeof(Out)), 0)
-          << "reduce/" << variant().name << " op=" << kernels::name(op) << ": run " << repeat << " gave "
-          << harness::show_value(got[repeat]) << ", run 0 gave " << harness::show_value(got[0]);
+          << context(op, values) << "\n     run " << repeat << " gave " << harness::show_value(got[repeat])
+          << ", run 0 gave " << harness::show_value(got[0]);
     }
   }
 }
