@@ -18,5 +18,9 @@ void require_length(const VariantInfo& info, std::uint64_t n, int block_size);
 // A pointer the call dereferences must be non-null and aligned to its element.
 void require_pointer(const VariantInfo& info, const char* parameter, const void* pointer, std::size_t alignment);
 void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t required_bytes);
+// `out` must not overlap `in` (each `bytes` long), except that out == in is allowed when
+// `in_place_allowed`.
+void require_disjoint(const VariantInfo& info, const char* parameter, const void* out, const void* in,
+                      std::size_t bytes, bool in_place_allowed);
 
 }  // namespace kernels::detail

@@ -10,15 +10,6 @@
 namespace kernels {
 namespace {
 
-const detail::ReduceVariant& find_reduce_variant(std::string_view variant) {
-  std::string known;
-  for (const detail::ReduceVariant* candidate : detail::reduce_variants()) {
-    if (candidate->info.name == variant) return *candidate;
-    known += (known.empty() ? "" : ", ") + std::string(candidate->info.name);
-  }
-  throw ValidationError("reduce/" + std::string(variant), "variant", std::string(variant), "registered: " + known);
-}
-
 struct ValidatedShape {
   const detail::ReduceVariant& variant;
   int block_size;
@@ -26,7 +17,7 @@ struct ValidatedShape {
 
 ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, Op op, std::uint64_t n,
                               const ReduceConfig& config) {
-  const detail::ReduceVariant& variant = find_reduce_variant(variant_name);
+  const auto& variant = detail::find_in_family(detail::reduce_variants(), Family::reduce, variant_name);
   detail::require_type(variant.info, type);
   detail::require_op(variant.info, type, op);
   const int block_size = detail::require_block_size(variant.info, config.block_size);
@@ -41,7 +32,7 @@ std::size_t reduce_workspace_bytes(std::string_view variant, Op op, std::uint64_
   constexpr TypeKey type = type_key_v<In, Out>;
   const ValidatedShape shape = validate_shape(variant, type, op, n, config);
   if (n == 0) return 0;
-  return shape.variant.entry(type, op).workspace_bytes(n, shape.block_size);
+  return shape.variant.entry(type, index_of(op)).workspace_bytes(n, shape.block_size);
 }
 
 template <class In, class Out>
@@ -56,7 +47,7 @@ void reduce(std::string_view variant, Op op, const In* in, std::uint64_t n, Out*
     detail::write_empty_reduce_result(type, op, out, stream);
     return;
   }
-  const detail::ReduceEntry& entry = shape.variant.entry(type, op);
+  const detail::ReduceEntry& entry = shape.variant.entry(type, index_of(op));
   detail::require_workspace(info, workspace, entry.workspace_bytes(n, shape.block_size));
   entry.run({shape.variant.id, in, n, out, shape.block_size, workspace, stream});
 }

@@ -1,5 +1,7 @@
-#include <kernels/registry.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
+#include <kernels/registry.hpp>
+#include <kernels/scan/detail/scan_variant.hpp>
+#include <kernels/sort/detail/sort_variant.hpp>
 
 #include <algorithm>
 
@@ -31,7 +33,9 @@ bool VariantInfo::supports(TypeKey type, Op op) const {
 const std::vector<const VariantInfo*>& all_variants() {
   static const std::vector<const VariantInfo*> variants = [] {
     std::vector<const VariantInfo*> all;
-    for (const detail::ReduceVariant* variant : detail::reduce_variants()) all.push_back(&variant->info);
+    for (const auto* variant : detail::reduce_variants()) all.push_back(&variant->info);
+    for (const auto* variant : detail::scan_variants()) all.push_back(&variant->info);
+    for (const auto* variant : detail::sort_variants()) all.push_back(&variant->info);
     return all;
   }();
   return variants;

@@ -43,8 +43,14 @@ std::string_view name(Op op) {
   return "?";
 }
 
+std::string_view name(ScanKind kind) { return kind == ScanKind::inclusive ? "inclusive" : "exclusive"; }
+
+std::string_view name(SortForm form) { return form == SortForm::keys ? "keys" : "pairs"; }
+
 std::optional<Family> parse_family(std::string_view text) { return parse_by_name(text, kAllFamilies); }
 std::optional<TypeKey> parse_type(std::string_view text) { return parse_by_name(text, kAllTypeKeys); }
 std::optional<Op> parse_op(std::string_view text) { return parse_by_name(text, kAllOps); }
+std::optional<ScanKind> parse_scan_kind(std::string_view text) { return parse_by_name(text, kAllScanKinds); }
+std::optional<SortForm> parse_sort_form(std::string_view text) { return parse_by_name(text, kAllSortForms); }
 
 }  // namespace kernels

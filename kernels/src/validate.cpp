@@ -82,4 +82,20 @@ void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t
   }
 }
 
+void require_disjoint(const VariantInfo& info, const char* parameter, const void* out, const void* in,
+                      std::size_t bytes, bool in_place_allowed) {
+  const auto out_begin = reinterpret_cast<std::uintptr_t>(out), in_begin = reinterpret_cast<std::uintptr_t>(in);
+  if (bytes == 0) return;
+  if (out_begin == in_begin) {
+    if (in_place_allowed) return;
+    throw ValidationError(info.id(), parameter, "the input pointer",
+                          "this variant is not in-place: pass separate buffers");
+  }
+  if (out_begin < in_begin + bytes && in_begin < out_begin + bytes) {
+    std::ostringstream value;
+    value << out;
+    throw ValidationError(info.id(), parameter, value.str(), "must not overlap the input");
+  }
+}
+
 }  // namespace kernels::detail

@@ -67,8 +67,8 @@ TEST(Registry, EveryDeclaredTypeAndOpOfAReductionHasAnEntryPoint) {
     for (kernels::TypeKey type : kernels::kAllTypeKeys) {
       for (kernels::Op op : kernels::kAllOps) {
         const bool declared = variant->info.supports(type, op);
-        EXPECT_EQ(variant->entry(type, op).run != nullptr, declared) << name(type) << " " << name(op);
-        EXPECT_EQ(variant->entry(type, op).workspace_bytes != nullptr, declared) << name(type) << " " << name(op);
+        EXPECT_EQ(variant->entry(type, index_of(op)).run != nullptr, declared) << name(type) << " " << name(op);
+        EXPECT_EQ(variant->entry(type, index_of(op)).workspace_bytes != nullptr, declared) << name(type) << " " << name(op);
       }
     }
   }

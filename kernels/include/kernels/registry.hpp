@@ -28,7 +28,7 @@ struct VariantInfo {
   Family family = Family::reduce;
   std::string_view name;         // unique within the family, e.g. "harris3_sequential"
   std::string_view description;  // one line
-  std::vector<Op> ops = {};
+  std::vector<Op> ops = {};  // reductions and scans; empty for sorts
   std::vector<TypeKey> types = {};
   BlockSizes block_sizes = {};
   // The longest input accepted with the given (resolved) block size.
@@ -37,8 +37,14 @@ struct VariantInfo {
   bool deterministic = false;
   // The most operations any input element passes through on its way into an output (the
   // depth of the combining tree, each thread's serial chain included). Float checks derive
-  // their error bound from it. May query the current device.
+  // their error bound from it; 0 for sorts. May query the current device.
   std::uint64_t (*accumulation_depth)(std::uint64_t n, int block_size) = nullptr;
+  // Scans: `out` may be `in` (in-place).
+  bool in_place = false;
+  // Sorts: offers the key-value form (keys carrying their original index).
+  bool sorts_pairs = false;
+  // Sorts: equal keys keep their input order (observable through the key-value form).
+  bool stable = false;
 
   std::string id() const;  // "family/name", as kcheck and the ctest labels spell it
   bool supports(TypeKey type) const;

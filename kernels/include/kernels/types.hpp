@@ -23,17 +23,31 @@ enum class Op { sum, max, min };
 inline constexpr std::array kAllOps{Op::sum, Op::max, Op::min};
 inline constexpr int kOpCount = static_cast<int>(kAllOps.size());
 
+// The two scans: inclusive[i] = x0 + ... + xi; exclusive[0] = 0 and exclusive[i] = inclusive[i-1].
+enum class ScanKind { inclusive, exclusive };
+inline constexpr std::array kAllScanKinds{ScanKind::inclusive, ScanKind::exclusive};
+
+// The two forms of a sort: keys alone, or keys carrying a value each (the original index).
+enum class SortForm { keys, pairs };
+inline constexpr std::array kAllSortForms{SortForm::keys, SortForm::pairs};
+
 // Names as they appear in test names, ctest labels and on the kcheck command line.
 std::string_view name(Family family);
 std::string_view name(TypeKey type);
 std::string_view name(Op op);
+std::string_view name(ScanKind kind);
+std::string_view name(SortForm form);
 
 std::optional<Family> parse_family(std::string_view text);
 std::optional<TypeKey> parse_type(std::string_view text);
 std::optional<Op> parse_op(std::string_view text);
+std::optional<ScanKind> parse_scan_kind(std::string_view text);
+std::optional<SortForm> parse_sort_form(std::string_view text);
 
 constexpr int index_of(TypeKey type) { return static_cast<int>(type); }
 constexpr int index_of(Op op) { return static_cast<int>(op); }
+constexpr int index_of(ScanKind kind) { return static_cast<int>(kind); }
+constexpr int index_of(SortForm form) { return static_cast<int>(form); }
 
 // The widening type key supports only the sum: the max or min of ints is an int.
 constexpr bool is_widening(TypeKey type) { return type == TypeKey::int32_to_int64; }

@@ -3,7 +3,7 @@
 // registry compile without nvcc.
 #pragma once
 
-#include <kernels/registry.hpp>
+#include <kernels/detail/variant_table.hpp>
 #include <kernels/workspace.hpp>
 
 #include <cuda_runtime_api.h>
@@ -32,13 +32,8 @@ struct ReduceEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-struct ReduceVariant {
-  VariantInfo info;
-  std::string id;
-  std::array<std::array<ReduceEntry, kOpCount>, kTypeKeyCount> entries{};
-
-  const ReduceEntry& entry(TypeKey type, Op op) const { return entries[index_of(type)][index_of(op)]; }
-};
+// Entries indexed by type and op.
+using ReduceVariant = VariantTable<ReduceEntry, kOpCount>;
 
 // Every reduction variant, in registration order (reduce/variants.cpp).
 const std::vector<const ReduceVariant*>& reduce_variants();

@@ -1,0 +1,61 @@
+// Builds a sort variant's dispatch table by instantiating its implementation for every key type
+// (the widening type is a reduction's only) and the forms it offers. An implementation `Impl`
+// provides
+//   static constexpr bool sorts_pairs;  // offers the key-value form
+//   template <SortForm form, class K>
+//   static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
+//                   const SortCall&);   // values null for SortForm::keys
+//   template <SortForm form, class K> static std::size_t workspace_bytes(std::uint64_t n, int block);
+//   static std::uint64_t max_length(int block);
+#pragma once
+
+#include <kernels/sort/detail/sort_variant.hpp>
+
+#include <cstdint>
+#include <utility>
+
+namespace kernels::detail {
+
+template <class Impl, TypeKey type, SortForm form>
+void run_sort_entry(const SortCall& call) {
+  using K = typename types_of<type>::in;
+  Impl::template run<form, K>(static_cast<const K*>(call.keys_in), static_cast<K*>(call.keys_out), call.values_in,
+                              call.values_out, call);
+}
+
+template <class Impl, TypeKey type, SortForm form>
+void fill_sort_entry(SortVariant& variant) {
+  if constexpr (!is_widening(type) && (form == SortForm::keys || Impl::sorts_pairs)) {
+    using K = typename types_of<type>::in;
+    variant.entries[index_of(type)][index_of(form)] = {&run_sort_entry<Impl, type, form>,
+                                                       &Impl::template workspace_bytes<form, K>};
+  }
+}
+
+template <class Impl, std::size_t... T>
+void fill_sort_entries(SortVariant& variant, std::index_sequence<T...>) {
+  (fill_sort_entry<Impl, kAllTypeKeys[T], SortForm::keys>(variant), ...);
+  (fill_sort_entry<Impl, kAllTypeKeys[T], SortForm::pairs>(variant), ...);
+}
+
+inline std::uint64_t no_accumulation(std::uint64_t, int) { return 0; }
+
+// `info` holds the name, description, block sizes, determinism and stability; every sort
+// variant sorts every non-widening key type.
+template <class Impl>
+SortVariant make_sort_variant(VariantInfo info) {
+  info.family = Family::sort;
+  info.ops.clear();
+  info.types.clear();
+  for (TypeKey type : kAllTypeKeys) {
+    if (!is_widening(type)) info.types.push_back(type);
+  }
+  info.max_length = &Impl::max_length;
+  info.accumulation_depth = &no_accumulation;
+  info.sorts_pairs = Impl::sorts_pairs;
+  SortVariant variant{info, info.id()};
+  fill_sort_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{});
+  return variant;
+}
+
+}  // namespace kernels::detail

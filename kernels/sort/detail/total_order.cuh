@@ -1,0 +1,49 @@
+// Keys as unsigned integers whose unsigned order is the sort order: integers by value, floats
+// by IEEE 754 totalOrder (-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN). Every sort
+// variant compares through these bits, so NaN and -0.0 have one place like any other key. The
+// transform is a bijection: decode(encode(k)) has k's bits.
+#pragma once
+
+#include <cuda/std/bit>
+#include <cuda/std/cstdint>
+#include <cuda/std/type_traits>
+
+namespace kernels::detail {
+
+template <class K>
+using ordered_bits_t = cuda::std::conditional_t<sizeof(K) == 4, cuda::std::uint32_t, cuda::std::uint64_t>;
+
+template <class K>
+__host__ __device__ constexpr ordered_bits_t<K> encode_order(K key) {
+  using Bits = ordered_bits_t<K>;
+  constexpr Bits sign = Bits(1) << (sizeof(K) * 8 - 1);
+  const Bits bits = cuda::std::bit_cast<Bits>(key);
+  if constexpr (cuda::std::is_floating_point_v<K>) {
+    return (bits & sign) ? ~bits : bits | sign;  // negatives reversed, below all positives
+  } else if constexpr (cuda::std::is_signed_v<K>) {
+    return bits ^ sign;
+  } else {
+    return bits;
+  }
+}
+
+template <class K>
+__host__ __device__ constexpr K decode_order(ordered_bits_t<K> bits) {
+  using Bits = ordered_bits_t<K>;
+  constexpr Bits sign = Bits(1) << (sizeof(K) * 8 - 1);
+  if constexpr (cuda::std::is_floating_point_v<K>) {
+    return cuda::std::bit_cast<K>((bits & sign) ? bits & ~sign : ~bits);
+  } else if constexpr (cuda::std::is_signed_v<K>) {
+    return cuda::std::bit_cast<K>(Bits(bits ^ sign));
+  } else {
+    return bits;
+  }
+}
+
+// a before b in the sort order.
+template <class K>
+__host__ __device__ constexpr bool ordered_before(K a, K b) {
+  return encode_order(a) < encode_order(b);
+}
+
+}  // namespace kernels::detail

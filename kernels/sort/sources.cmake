@@ -1,0 +1,5 @@
+# Sources of the sort family (included by kernels/CMakeLists.txt).
+set(KERNELS_SORT_SOURCES
+  sort/sort.cpp
+  sort/variants.cpp
+)

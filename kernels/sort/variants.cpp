@@ -1,0 +1,12 @@
+// The sort family's registry: every variant, in the order kcheck --list shows them.
+// Registering a variant is one declaration and one entry here.
+#include <kernels/sort/detail/sort_variant.hpp>
+
+namespace kernels::detail {
+
+const std::vector<const SortVariant*>& sort_variants() {
+  static const std::vector<const SortVariant*> variants{};
+  return variants;
+}
+
+}  // namespace kernels::detail
