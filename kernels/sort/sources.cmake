@@ -2,4 +2,5 @@
 set(KERNELS_SORT_SOURCES
   sort/sort.cpp
   sort/variants.cpp
+  sort/odd_even_block.cu
 )

@@ -4,8 +4,12 @@
 
 namespace kernels::detail {
 
+const SortVariant& sort_odd_even_block();
+
 const std::vector<const SortVariant*>& sort_variants() {
-  static const std::vector<const SortVariant*> variants{};
+  static const std::vector<const SortVariant*> variants{
+      &sort_odd_even_block(),
+  };
   return variants;
 }
 
