@@ -1,0 +1,46 @@
+// Blelloch's work-efficient scan with bank-conflict padding (GPU Gems 3, ch. 39).
+//
+// The same tree as blelloch_plain (detail/blelloch_tile.cuh), but value i lives in shared word
+// i + i / 32: one pad word after every 32 values, so the tree's power-of-two strides no longer
+// map the threads of a warp onto the same bank. The tile needs capacity + capacity / 32 words.
+//
+// Registered alone (one block: lengths up to 2 * blockDim) and under scan-then-fan.
+#include <kernels/scan/detail/blelloch_tile.cuh>
+#include <kernels/scan/detail/make_scan_variant.cuh>
+
+namespace kernels::detail {
+namespace {
+
+struct PaddedLayout {
+  static constexpr unsigned kLogBanks = 5;
+  __host__ __device__ static constexpr unsigned slot(unsigned i) { return i + (i >> kLogBanks); }
+  __host__ __device__ static constexpr unsigned slots(unsigned capacity) { return slot(capacity - 1) + 1; }
+};
+
+using BlellochPadded = BlellochTile<PaddedLayout>;
+
+}  // namespace
+
+const ScanVariant& scan_blelloch_padded() {
+  static const ScanVariant variant = make_scan_variant<SingleBlock<BlellochPadded>>({
+      .name = "blelloch_padded",
+      .description = "Blelloch up-sweep/down-sweep with one pad word per 32 against bank conflicts; one block",
+      .block_sizes = {1, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+const ScanVariant& scan_then_fan_blelloch_padded() {
+  static const ScanVariant variant = make_scan_variant<ScanThenFan<BlellochPadded>>({
+      .name = "scan_then_fan/blelloch_padded",
+      .description = "scan-then-fan over bank-conflict-padded Blelloch tiles, any length",
+      .block_sizes = {1, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+}  // namespace kernels::detail

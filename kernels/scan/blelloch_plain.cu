@@ -1,0 +1,47 @@
+// Blelloch's work-efficient scan, two values per thread, plain shared-memory layout.
+//
+// Up-sweep (a reduction tree built in place), clear the root, down-sweep (each node hands its
+// prefix to its left child and prefix + left subtree to its right child): O(n) work, exclusive
+// by construction (detail/blelloch_tile.cuh). Value i lives in shared word i, so the tree's
+// strides of 2, 4, 8, ... words make threads of a warp collide on banks; blelloch_padded.cu
+// removes that.
+//
+// Registered alone (one block: lengths up to 2 * blockDim) and under scan-then-fan.
+#include <kernels/scan/detail/blelloch_tile.cuh>
+#include <kernels/scan/detail/make_scan_variant.cuh>
+
+namespace kernels::detail {
+namespace {
+
+struct PlainLayout {
+  __host__ __device__ static constexpr unsigned slot(unsigned i) { return i; }
+  __host__ __device__ static constexpr unsigned slots(unsigned capacity) { return capacity; }
+};
+
+using BlellochPlain = BlellochTile<PlainLayout>;
+
+}  // namespace
+
+const ScanVariant& scan_blelloch_plain() {
+  static const ScanVariant variant = make_scan_variant<SingleBlock<BlellochPlain>>({
+      .name = "blelloch_plain",
+      .description = "Blelloch up-sweep/down-sweep, two values per thread, unpadded (bank conflicts); one block",
+      .block_sizes = {1, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+const ScanVariant& scan_then_fan_blelloch_plain() {
+  static const ScanVariant variant = make_scan_variant<ScanThenFan<BlellochPlain>>({
+      .name = "scan_then_fan/blelloch_plain",
+      .description = "scan-then-fan over unpadded Blelloch tiles, any length",
+      .block_sizes = {1, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+}  // namespace kernels::detail

@@ -1,0 +1,82 @@
+// CUB's DeviceScan, registered as a variant: the speed anchor and a second oracle. It chooses
+// its own launch shape (block_size 0) and uses CUB's tuned sum (::cuda::std::plus).
+//
+// Exclusive scans start from the sum identity (-0.0 for floats), so that exclusive[i] equals
+// inclusive[i-1] bit for bit, and element 0 is then set to the empty sum, +0.0. Like every
+// decoupled look-back scan, float results are not bitwise deterministic.
+#include <kernels/scan/detail/make_scan_variant.cuh>
+#include <kernels/scan/detail/tile_scan.cuh>
+
+#include <cub/device/device_scan.cuh>
+
+#include <cuda/std/functional>
+
+namespace kernels::detail {
+namespace {
+
+template <class F>
+cudaError_t with_offset_type(std::uint64_t n, F&& f) {
+  if (n <= std::uint64_t(std::numeric_limits<std::int32_t>::max())) return f(static_cast<std::int32_t>(n));
+  return f(static_cast<std::int64_t>(n));
+}
+
+template <class T>
+__global__ void write_empty_prefix_kernel(T* out) {
+  *out = T(0);
+}
+
+template <ScanKind kind, class T>
+cudaError_t cub_scan(void* workspace, std::size_t& bytes, const T* in, T* out, std::uint64_t n, cudaStream_t stream) {
+  return with_offset_type(n, [&](auto items) {
+    if constexpr (kind == ScanKind::inclusive) {
+      return cub::DeviceScan::InclusiveSum(workspace, bytes, in, out, items, stream);
+    } else {
+      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, ::cuda::std::plus<>{},
+                                            ScanOp<T>::identity(), items, stream);
+    }
+  });
+}
+
+struct CubScan {
+  static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
+
+  template <ScanKind kind, class T>
+  static std::size_t workspace_bytes(std::uint64_t n, int) {
+    std::size_t bytes = 0;
+    check_cuda(cub_scan<kind, T>(nullptr, bytes, nullptr, nullptr, n, nullptr), "cub::DeviceScan (workspace query)");
+    return bytes;
+  }
+
+  template <ScanKind kind, class T>
+  static void run(const T* in, T* out, const ScanCall& call) {
+    std::size_t bytes = call.workspace.bytes;
+    check_cuda(cub_scan<kind, T>(call.workspace.data, bytes, in, out, call.n, call.stream), "cub::DeviceScan");
+    if constexpr (kind == ScanKind::exclusive && !std::is_integral_v<T>) {
+      const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "empty prefix"};
+      launch_kernel(label, &write_empty_prefix_kernel<T>, 1, 1, 0, call.stream, out);
+    }
+  }
+
+  // From CUB's sm_90 tuning (tuning_scan.cuh): tiles of at least 128 threads x 8 items, each
+  // thread serial over at most 24 items, then the block scan; tile prefixes chain through the
+  // look-back like decoupled_lookback.cu's (7 roundings per earlier tile at most).
+  static std::uint64_t accumulation_depth(std::uint64_t n, int) {
+    const std::uint64_t tiles = ceil_div(n, 128 * 8);
+    return 2 * (24 + 2 * 10 + 2) + 2 + 7 * tiles;
+  }
+};
+
+}  // namespace
+
+const ScanVariant& scan_cub() {
+  static const ScanVariant variant = make_scan_variant<CubScan>({
+      .name = "cub",
+      .description = "cub::DeviceScan (InclusiveSum, ExclusiveScan from the identity): speed anchor, second oracle",
+      .block_sizes = {0, 0, 0},
+      .deterministic = false,
+      .in_place = true,
+  });
+  return variant;
+}
+
+}  // namespace kernels::detail

@@ -1,0 +1,73 @@
+// Hillis-Steele scan in one shared buffer, two barriers per step.
+//
+// One value per thread. At step k every thread adds the value 2^k places to its left, so after
+// log2(blockDim) steps each holds its inclusive prefix (O(n log n) work). In a single buffer a
+// thread's partner may overwrite its slot in the same step: the first barrier makes every read
+// of a step happen before any write of it, the second every write before the next step's
+// reads. (Dropping the first is the classic race.)
+//
+// Registered alone (one block: lengths up to blockDim) and under scan-then-fan (any length).
+#include <kernels/scan/detail/make_scan_variant.cuh>
+#include <kernels/scan/detail/tile_scan.cuh>
+
+namespace kernels::detail {
+namespace {
+
+struct HillisSteeleTwoBarriers {
+  static constexpr unsigned items_per_thread = 1;
+
+  template <class T>
+  static std::size_t shared_bytes(int block_size) {
+    return std::size_t(block_size) * sizeof(T);
+  }
+  static std::uint64_t tile_depth(int block_size) { return log2_exact(block_size); }
+
+  template <ScanKind kind, class T>
+  __device__ static T scan_tile(const T* in, T* out, unsigned count) {
+    T* values = dynamic_shared<T>();
+    const ScanOp<T> op;
+    const unsigned tid = threadIdx.x;
+    values[tid] = tid < count ? in[tid] : ScanOp<T>::identity();
+    __syncthreads();
+    for (unsigned offset = 1; offset < blockDim.x; offset *= 2) {
+      const T left = tid >= offset ? values[tid - offset] : ScanOp<T>::identity();
+      __syncthreads();
+      values[tid] = op(left, values[tid]);
+      __syncthreads();
+    }
+    if (tid < count) {
+      if constexpr (kind == ScanKind::inclusive) {
+        out[tid] = values[tid];
+      } else {
+        out[tid] = tid == 0 ? ScanOp<T>::identity() : values[tid - 1];
+      }
+    }
+    return values[blockDim.x - 1];
+  }
+};
+
+}  // namespace
+
+const ScanVariant& scan_hillis_steele_two_barriers() {
+  static const ScanVariant variant = make_scan_variant<SingleBlock<HillisSteeleTwoBarriers>>({
+      .name = "hillis_steele_two_barriers",
+      .description = "Hillis-Steele, one shared buffer, two barriers per step; one block of one value per thread",
+      .block_sizes = {2, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+const ScanVariant& scan_then_fan_hillis_steele_two_barriers() {
+  static const ScanVariant variant = make_scan_variant<ScanThenFan<HillisSteeleTwoBarriers>>({
+      .name = "scan_then_fan/hillis_steele_two_barriers",
+      .description = "scan-then-fan over Hillis-Steele tiles (two barriers per step), any length",
+      .block_sizes = {2, 1024, 256},
+      .deterministic = true,
+      .in_place = true,
+  });
+  return variant;
+}
+
+}  // namespace kernels::detail
