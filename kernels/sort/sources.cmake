@@ -3,4 +3,5 @@ set(KERNELS_SORT_SOURCES
   sort/sort.cpp
   sort/variants.cpp
   sort/odd_even_block.cu
+  sort/odd_even_multi_block.cu
 )

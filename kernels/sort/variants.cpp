@@ -5,10 +5,12 @@
 namespace kernels::detail {
 
 const SortVariant& sort_odd_even_block();
+const SortVariant& sort_odd_even_multi_block();
 
 const std::vector<const SortVariant*>& sort_variants() {
   static const std::vector<const SortVariant*> variants{
       &sort_odd_even_block(),
+      &sort_odd_even_multi_block(),
   };
   return variants;
 }
