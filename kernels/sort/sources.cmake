@@ -4,4 +4,5 @@ set(KERNELS_SORT_SOURCES
   sort/variants.cpp
   sort/odd_even_block.cu
   sort/odd_even_multi_block.cu
+  sort/bitonic.cu
 )

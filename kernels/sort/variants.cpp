@@ -6,11 +6,13 @@ namespace kernels::detail {
 
 const SortVariant& sort_odd_even_block();
 const SortVariant& sort_odd_even_multi_block();
+const SortVariant& sort_bitonic();
 
 const std::vector<const SortVariant*>& sort_variants() {
   static const std::vector<const SortVariant*> variants{
       &sort_odd_even_block(),
       &sort_odd_even_multi_block(),
+      &sort_bitonic(),
   };
   return variants;
 }
