@@ -7,12 +7,14 @@ namespace kernels::detail {
 const SortVariant& sort_odd_even_block();
 const SortVariant& sort_odd_even_multi_block();
 const SortVariant& sort_bitonic();
+const SortVariant& sort_radix_lsd();
 
 const std::vector<const SortVariant*>& sort_variants() {
   static const std::vector<const SortVariant*> variants{
       &sort_odd_even_block(),
       &sort_odd_even_multi_block(),
       &sort_bitonic(),
+      &sort_radix_lsd(),
   };
   return variants;
 }
