@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -44,53 +45,61 @@ TEST(GuardBands, PoisonChangesEveryResult) {
   EXPECT_EQ(input_poison<int>(Op::sum) % 2, 1);
 }
 
+
 TEST(GuardBands, LayoutKeepsBandsAndVariesAlignment) {
   const std::vector<std::uint64_t> lengths{3, 0, 5, 1};
   const std::vector<unsigned> shifts{1, 2, 3, 0};
-  const auto layout = harness::pack_layout<int>(lengths, shifts);
-  ASSERT_EQ(layout.offsets.size(), lengths.size());
+  const harness::GuardedImage<int> image(lengths, shifts, 100, -1);
+  ASSERT_EQ(image.segments(), lengths.size());
   std::size_t previous_end = 0;
   for (std::size_t k = 0; k < lengths.size(); ++k) {
-    EXPECT_EQ(layout.offsets[k] % 4, shifts[k]) << "input " << k << " must start " << shifts[k] << " ints past 16 bytes";
-    EXPECT_GE(layout.offsets[k] - previous_end, harness::kInputGuard) << "band before input " << k;
-    previous_end = layout.offsets[k] + lengths[k];
+    EXPECT_EQ(image.offset(k) % 4, shifts[k]) << "segment " << k << " must start " << shifts[k] << " ints past 16 bytes";
+    EXPECT_GE(image.offset(k) - previous_end, 100u) << "band before segment " << k;
+    previous_end = image.offset(k) + lengths[k];
   }
-  EXPECT_EQ(layout.size - previous_end, harness::kInputGuard);
+  EXPECT_EQ(image.image().size() - previous_end, 100u);
 }
 
-TEST(GuardBands, ImageHoldsInputsAmidPoison) {
+TEST(GuardBands, SegmentsSitAmidPoison) {
   const std::vector<std::uint64_t> lengths{2, 3};
   const std::vector<unsigned> shifts{0, 1};
-  const auto layout = harness::pack_layout<double>(lengths, shifts);
-  const std::vector<double> a{1, 2}, b{3, 4, 5};
-  const std::vector<std::span<const double>> inputs{a, b};
-  const auto image = harness::pack_image<double>(layout, inputs, -1.0);
-  EXPECT_EQ(image[layout.offsets[0]], 1);
-  EXPECT_EQ(image[layout.offsets[1] + 2], 5);
-  EXPECT_EQ(image[layout.offsets[0] + 2], -1);
-  EXPECT_EQ(image[layout.offsets[1] - 1], -1);
-  EXPECT_EQ(std::count(image.begin(), image.end(), -1.0), static_cast<long>(image.size() - 5));
+  harness::GuardedImage<double> image(lengths, shifts, 16, -1.0);
+  std::fill(image.segment(0).begin(), image.segment(0).end(), 1.0);
+  std::fill(image.segment(1).begin(), image.segment(1).end(), 5.0);
+  EXPECT_EQ(image.image()[image.offset(0)], 1);
+  EXPECT_EQ(image.image()[image.offset(1) + 2], 5);
+  EXPECT_EQ(image.image()[image.offset(0) + 2], -1);
+  EXPECT_EQ(image.image()[image.offset(1) - 1], -1);
+  EXPECT_EQ(std::count(image.image().begin(), image.image().end(), -1.0), static_cast<long>(image.image().size() - 5));
 }
 
-TEST(GuardBands, DetectsWritesIntoReadOnlyMemory) {
-  const std::vector<int> before{1, 2, 3, 4};
-  std::vector<int> after = before;
-  EXPECT_TRUE(harness::describe_changes<int>(before, after).empty());
-  after[2] = 9;
-  const auto changes = harness::describe_changes<int>(before, after);
-  ASSERT_EQ(changes.size(), 1u);
-  EXPECT_NE(changes[0].find("element 2"), std::string::npos);
-}
+TEST(GuardBands, NamesWritesPastTheEndBeforeTheStartAndIntoReadOnlySegments) {
+  const std::vector<std::uint64_t> lengths{4, 4};
+  const std::vector<unsigned> shifts{0, 0};
+  const harness::GuardedImage<int> image(lengths, shifts, 32, 7);
+  std::vector<int> after = image.image();
+  EXPECT_TRUE(image.violations(after, true).empty());
 
-TEST(GuardBands, DetectsDamagedOutputCanaries) {
-  constexpr std::size_t slots = 3;
-  std::vector<float> image(harness::output_image_size(slots), harness::output_poison<float>());
-  for (std::size_t k = 0; k < slots; ++k) image[harness::output_slot(k)] = float(k);  // the runs' own writes
-  EXPECT_TRUE(harness::damaged_canaries<float>(image, slots).empty());
-  image[harness::output_slot(1) + 1] = 42;  // one past slot 1
-  const auto damage = harness::damaged_canaries<float>(image, slots);
-  ASSERT_EQ(damage.size(), 1u);
-  EXPECT_NE(damage[0].find(std::to_string(harness::output_slot(1) + 1)), std::string::npos);
+  after[image.offset(0) + 1] = 9;  // inside segment 0
+  EXPECT_TRUE(image.violations(after, false).empty()) << "outputs may change inside their segments";
+  auto found = image.violations(after, true);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].segment, 0u);
+  EXPECT_NE(found[0].what.find("read-only"), std::string::npos);
+
+  after = image.image();
+  after[image.offset(0) + 4] = 9;  // element n of segment 0
+  found = image.violations(after, false);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].segment, 0u);
+  EXPECT_NE(found[0].what.find("n + 0, past its end"), std::string::npos) << found[0].what;
+
+  after = image.image();
+  after[image.offset(1) - 2] = 9;  // two before segment 1
+  found = image.violations(after, false);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].segment, 1u);
+  EXPECT_NE(found[0].what.find("2 elements before its start"), std::string::npos) << found[0].what;
 }
 
 }  // namespace

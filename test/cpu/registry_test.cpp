@@ -2,6 +2,8 @@
 // relies on.
 #include <kernels/reduce/detail/reduce_variant.hpp>
 #include <kernels/registry.hpp>
+#include <kernels/scan/detail/scan_variant.hpp>
+#include <kernels/sort/detail/sort_variant.hpp>
 
 #include <gtest/gtest.h>
 
@@ -32,7 +34,7 @@ TEST(Registry, RecordsAreComplete) {
     EXPECT_FALSE(info->description.empty());
     EXPECT_EQ(info->description.find('\n'), std::string_view::npos);
     for (char c : info->name) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '/');
-    EXPECT_FALSE(info->ops.empty());
+    EXPECT_EQ(info->ops.empty(), info->family == kernels::Family::sort) << "reductions and scans have ops, sorts none";
     EXPECT_FALSE(info->types.empty());
     ASSERT_NE(info->max_length, nullptr);
     ASSERT_NE(info->accumulation_depth, nullptr);
@@ -71,6 +73,44 @@ TEST(Registry, EveryDeclaredTypeAndOpOfAReductionHasAnEntryPoint) {
         EXPECT_EQ(variant->entry(type, index_of(op)).workspace_bytes != nullptr, declared) << name(type) << " " << name(op);
       }
     }
+  }
+}
+
+TEST(Registry, EveryScanHasBothKindsForEveryType) {
+  for (const kernels::detail::ScanVariant* variant : kernels::detail::scan_variants()) {
+    SCOPED_TRACE(variant->id);
+    EXPECT_EQ(variant->info.ops, std::vector<kernels::Op>{kernels::Op::sum});
+    for (kernels::TypeKey type : kernels::kAllTypeKeys) {
+      for (kernels::ScanKind kind : kernels::kAllScanKinds) {
+        EXPECT_EQ(variant->entry(type, index_of(kind)).run != nullptr, variant->info.supports(type)) << name(type);
+      }
+    }
+  }
+}
+
+TEST(Registry, EverySortHasKeysAndPairsExactlyWhenDeclared) {
+  for (const kernels::detail::SortVariant* variant : kernels::detail::sort_variants()) {
+    SCOPED_TRACE(variant->id);
+    EXPECT_EQ(variant->info.accumulation_depth(1000, variant->info.resolve_block_size(0)), 0u);
+    for (kernels::TypeKey type : kernels::kAllTypeKeys) {
+      const bool declared = variant->info.supports(type);
+      EXPECT_EQ(variant->entry(type, index_of(kernels::SortForm::keys)).run != nullptr, declared) << name(type);
+      EXPECT_EQ(variant->entry(type, index_of(kernels::SortForm::pairs)).run != nullptr,
+                declared && variant->info.sorts_pairs)
+          << name(type);
+    }
+    if (variant->info.sorts_pairs) {
+      EXPECT_TRUE(variant->info.stable) << "pairs exist to show stability";
+    }
+  }
+}
+
+TEST(Registry, TheScanFamilyHasEveryVariantOfTheLadder) {
+  for (const char* name : {"naive", "hillis_steele_two_barriers", "hillis_steele_double_buffer", "blelloch_plain",
+                           "blelloch_padded", "warp_shuffle", "scan_then_fan/hillis_steele_two_barriers",
+                           "scan_then_fan/hillis_steele_double_buffer", "scan_then_fan/blelloch_plain",
+                           "scan_then_fan/blelloch_padded", "scan_then_fan/warp_shuffle", "decoupled_lookback", "cub"}) {
+    EXPECT_NE(kernels::find_variant(kernels::Family::scan, name), nullptr) << name;
   }
 }
 

@@ -25,65 +25,51 @@ T input_poison(kernels::Op op) {
 }
 
 template <class T>
-PackedLayout pack_layout(std::span<const std::uint64_t> lengths, std::span<const unsigned> shifts) {
+GuardedImage<T>::GuardedImage(std::span<const std::uint64_t> lengths, std::span<const unsigned> shifts,
+                              std::size_t guard, T poison)
+    : lengths_(lengths.begin(), lengths.end()) {
   constexpr std::size_t per_vector = 16 / sizeof(T);
-  PackedLayout layout;
   std::size_t cursor = 0;
   for (std::size_t k = 0; k < lengths.size(); ++k) {
-    const std::size_t guard_end = (cursor + kInputGuard + per_vector - 1) / per_vector * per_vector;
-    layout.offsets.push_back(guard_end + shifts[k] % per_vector);
-    cursor = layout.offsets.back() + lengths[k];
+    const std::size_t boundary = (cursor + guard + per_vector - 1) / per_vector * per_vector;
+    offsets_.push_back(boundary + shifts[k] % per_vector);
+    cursor = offsets_.back() + lengths[k];
   }
-  layout.size = cursor + kInputGuard;
-  return layout;
+  image_.assign(cursor + guard, poison);
 }
 
 template <class T>
-std::vector<T> pack_image(const PackedLayout& layout, std::span<const std::span<const T>> inputs, T poison) {
-  std::vector<T> image(layout.size, poison);
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    std::copy(inputs[k].begin(), inputs[k].end(), image.begin() + static_cast<std::ptrdiff_t>(layout.offsets[k]));
-  }
-  return image;
-}
-
-template <class T>
-std::vector<std::string> describe_changes(std::span<const T> before, std::span<const T> after, std::size_t limit) {
-  std::vector<std::string> changes;
-  for (std::size_t i = 0; i < before.size() && changes.size() < limit; ++i) {
-    const bool same = std::memcmp(&before[i], &after[i], sizeof(T)) == 0;
-    if (!same) {
-      changes.push_back("element " + std::to_string(i) + " changed from " + show_value(before[i]) + " to " +
-                        show_value(after[i]));
-    }
-  }
-  return changes;
-}
-
-template <class T>
-std::vector<std::string> damaged_canaries(std::span<const T> image, std::size_t slots) {
-  const T poison = output_poison<T>();
-  std::vector<std::string> damage;
-  std::size_t next_slot = 0;
-  for (std::size_t i = 0; i < image.size(); ++i) {
-    if (next_slot < slots && i == output_slot(next_slot)) {
-      ++next_slot;
+std::vector<typename GuardedImage<T>::Violation> GuardedImage<T>::violations(std::span<const T> after,
+                                                                             bool segments_read_only,
+                                                                             std::size_t limit) const {
+  std::vector<Violation> found;
+  std::size_t k = 0;  // the first segment not wholly before i
+  for (std::size_t i = 0; i < image_.size() && found.size() < limit; ++i) {
+    if (std::memcmp(&image_[i], &after[i], sizeof(T)) == 0) continue;
+    while (k < offsets_.size() && offsets_[k] + lengths_[k] <= i) ++k;
+    const bool inside = k < offsets_.size() && i >= offsets_[k];
+    if (inside && !segments_read_only) continue;
+    const std::string change = show_value(image_[i]) + " became " + show_value(after[i]);
+    if (inside) {
+      found.push_back({k, "wrote element " + std::to_string(i - offsets_[k]) + " of its read-only input: " + change});
       continue;
     }
-    if (std::memcmp(&image[i], &poison, sizeof(T)) != 0) {
-      damage.push_back("canary at output image index " + std::to_string(i) + " overwritten with " +
-                       show_value(image[i]));
+    // In a guard band: blame the nearer neighbour.
+    constexpr std::size_t kFar = std::numeric_limits<std::size_t>::max();
+    const std::size_t before_next = k < offsets_.size() ? offsets_[k] - i : kFar;
+    const std::size_t past_previous = k > 0 ? i - (offsets_[k - 1] + lengths_[k - 1]) : kFar;
+    if (past_previous <= before_next) {
+      found.push_back({k - 1, "wrote element n + " + std::to_string(past_previous) + ", past its end: " + change});
+    } else {
+      found.push_back({k, "wrote " + std::to_string(before_next) + " elements before its start: " + change});
     }
   }
-  return damage;
+  return found;
 }
 
-#define HARNESS_INSTANTIATE_GUARDS(T)                                                                              \
-  template T input_poison<T>(kernels::Op);                                                                         \
-  template PackedLayout pack_layout<T>(std::span<const std::uint64_t>, std::span<const unsigned>);                 \
-  template std::vector<T> pack_image<T>(const PackedLayout&, std::span<const std::span<const T>>, T);              \
-  template std::vector<std::string> describe_changes<T>(std::span<const T>, std::span<const T>, std::size_t);      \
-  template std::vector<std::string> damaged_canaries<T>(std::span<const T>, std::size_t);
+#define HARNESS_INSTANTIATE_GUARDS(T) \
+  template T input_poison<T>(kernels::Op); \
+  template class GuardedImage<T>;
 HARNESS_INSTANTIATE_GUARDS(int)
 HARNESS_INSTANTIATE_GUARDS(unsigned)
 HARNESS_INSTANTIATE_GUARDS(long long)

@@ -1,7 +1,5 @@
 #include "reduce_case.hpp"
 
-#include "random_bits.hpp"
-
 #include <sstream>
 
 namespace harness {
@@ -20,10 +18,6 @@ std::string kcheck_line(const ReduceCase& c) {
        << " --block " << c.block_size << " --n " << c.n << " --dist " << name(c.distribution) << " --seed " << c.seed;
   if (c.offset != 0) text << " --offset " << c.offset;
   return text.str();
-}
-
-std::uint64_t case_seed(std::uint64_t run_seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n) {
-  return derive_seed(run_seed, static_cast<std::uint64_t>(type), static_cast<std::uint64_t>(distribution), n);
 }
 
 }  // namespace harness

@@ -27,8 +27,4 @@ std::string describe(const ReduceCase& c);
 // The command that reruns exactly this case.
 std::string kcheck_line(const ReduceCase& c);
 
-// The seed of a case's input, derived from the run seed: independent of the variant and the
-// block size, so every variant of a run sees the same inputs.
-std::uint64_t case_seed(std::uint64_t run_seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n);
-
 }  // namespace harness

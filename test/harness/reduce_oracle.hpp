@@ -1,11 +1,11 @@
 // The CPU oracle of the reduction family, written independently of the kernels' op functors.
 //
 // Integer results are exact (sums wrap modulo 2^bits; the widening sum is exact in long long);
-// float max/min are exact (NaN propagates, -0.0 < +0.0). A float sum is judged against an
-// extended-precision reference with the bound |got - exact| <= gamma(d) * sum|x| (Higham's
-// gamma(d) = d*u / (1 - d*u), u the unit roundoff), where d is the variant's declared
-// accumulation depth: the most roundings any term undergoes in that variant's order.
+// float max/min are exact (NaN propagates, -0.0 < +0.0); float sums are judged by
+// judge_float_sum (float_sum.hpp) with the variant's declared accumulation depth.
 #pragma once
+
+#include "float_sum.hpp"
 
 #include <kernels/types.hpp>
 
@@ -15,20 +15,6 @@
 #include <string>
 
 namespace harness {
-
-// What is known about the exact sum of floats.
-struct FloatSumFacts {
-  long double reference = 0;        // the finite terms' sum, pairwise in extended precision
-  long double reference_error = 0;  // a bound on the reference's own rounding error
-  long double abs_sum = 0;          // sum of |x| over the finite terms
-  bool has_nan = false;
-  bool has_pos_inf = false;
-  bool has_neg_inf = false;
-  bool has_positive = false;        // finite terms > 0
-  bool has_negative = false;        // finite terms < 0
-  bool all_zero = true;             // every term is +-0.0
-  bool all_negative_zero = true;    // every term is -0.0
-};
 
 template <class Out>
 struct ReduceExpectation {

@@ -8,6 +8,7 @@
 
 #include "batch_report.hpp"
 #include "reduce_case.hpp"
+#include "test_input.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -17,24 +18,13 @@
 
 namespace harness {
 
-template <class In>
-struct ReduceInput {
-  Distribution distribution = Distribution::random;
-  std::uint64_t seed = 0;
-  unsigned offset = 0;
-  std::vector<In> values;
-};
-
-template <class In>
-ReduceInput<In> make_reduce_input(Distribution distribution, std::uint64_t n, std::uint64_t seed, unsigned offset = 0);
-
 template <class In, class Out>
 class ReduceBatch {
  public:
   ReduceBatch(const kernels::VariantInfo& variant, kernels::Op op) : variant_(variant), op_(op) {}
 
   // The input must outlive run().
-  std::size_t add_input(const ReduceInput<In>& input);
+  std::size_t add_input(const TestInput<In>& input);
   void add_run(std::size_t input, int block_size) { runs_.push_back({input, block_size}); }
   // Every input with every block size.
   void add_runs_for_all_inputs(int block_size);
@@ -50,7 +40,7 @@ class ReduceBatch {
 
   const kernels::VariantInfo& variant_;
   kernels::Op op_;
-  std::vector<const ReduceInput<In>*> inputs_;
+  std::vector<const TestInput<In>*> inputs_;
   std::vector<Run> runs_;
 };
 

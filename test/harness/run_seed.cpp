@@ -1,5 +1,7 @@
 #include "run_seed.hpp"
 
+#include "random_bits.hpp"
+
 #include <cstdlib>
 #include <random>
 #include <stdexcept>
@@ -30,6 +32,10 @@ std::uint64_t run_seed() {
 std::string describe_run_seed() {
   return "run seed " + std::to_string(run_seed()) +
          " (rerun with KCHECK_SEED=" + std::to_string(run_seed()) + "; KCHECK_SEED=random draws a fresh one)";
+}
+
+std::uint64_t case_seed(std::uint64_t seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n) {
+  return derive_seed(seed, static_cast<std::uint64_t>(type), static_cast<std::uint64_t>(distribution), n);
 }
 
 }  // namespace harness

@@ -4,6 +4,10 @@
 // from it, which kcheck takes directly.
 #pragma once
 
+#include "distributions.hpp"
+
+#include <kernels/types.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -20,5 +24,9 @@ std::uint64_t run_seed();
 
 // "run seed 20261122 (KCHECK_SEED=...)": the line a test process prints once.
 std::string describe_run_seed();
+
+// The seed of a case's input, derived from a run seed: independent of the family, the variant
+// and the block size, so every variant of a run sees the same inputs.
+std::uint64_t case_seed(std::uint64_t run_seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n);
 
 }  // namespace harness

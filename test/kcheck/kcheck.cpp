@@ -68,7 +68,7 @@ int list_registry() {
 
 template <class In, class Out>
 int run_reduce_case(const VariantInfo& info, const harness::ReduceCase& c) {
-  const auto input = harness::make_reduce_input<In>(c.distribution, c.n, c.seed, c.offset);
+  const auto input = harness::make_test_input<In>(c.distribution, c.n, c.seed, c.offset);
   harness::ReduceBatch<In, Out> batch(info, c.op);
   batch.add_run(batch.add_input(input), c.block_size);
   const harness::BatchReport report = batch.run(true);

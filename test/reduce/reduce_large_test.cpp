@@ -24,7 +24,7 @@ namespace {
 using kernels::Op;
 using kernels::VariantInfo;
 
-constexpr std::size_t kGuard = harness::kInputGuard;
+constexpr std::size_t kGuard = harness::kArrayGuard;
 
 class LargeReduce : public testing::TestWithParam<const VariantInfo*> {
  protected:

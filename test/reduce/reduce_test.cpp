@@ -10,6 +10,7 @@
 #include "harness/reduce_runner.hpp"
 #include "harness/run_seed.hpp"
 #include "harness/test_main.hpp"
+#include "harness/variant_test.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/reduce.hpp>
@@ -20,16 +21,13 @@
 #include <cstring>
 #include <functional>
 #include <limits>
-#include <map>
-#include <memory>
-#include <tuple>
 
 namespace {
 
 using harness::BatchReport;
 using harness::Distribution;
 using harness::ReduceBatch;
-using harness::ReduceInput;
+using harness::TestInput;
 using kernels::Op;
 using kernels::TypeKey;
 using kernels::VariantInfo;
@@ -43,10 +41,8 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,    1024,    1025,          4
                                               65535,   65537,   (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1,
                                               25u << 20};
 
-class Reduce : public testing::TestWithParam<const VariantInfo*> {
+class Reduce : public harness::VariantTest<kType> {
  protected:
-  const VariantInfo& variant() const { return *GetParam(); }
-
   std::vector<Op> ops() const {
     std::vector<Op> supported;
     for (Op op : kernels::kAllOps) {
@@ -55,49 +51,24 @@ class Reduce : public testing::TestWithParam<const VariantInfo*> {
     return supported;
   }
 
-  // Inputs are generated once per test and shared by every op and block size that reads them.
-  const ReduceInput<In>& input(Distribution distribution, std::uint64_t n, unsigned offset = 0) {
-    auto& slot = inputs_[{distribution, n, offset}];
-    if (!slot) {
-      const std::uint64_t seed = harness::case_seed(harness::run_seed(), kType, distribution, n);
-      slot = std::make_unique<ReduceInput<In>>(harness::make_reduce_input<In>(distribution, n, seed, offset));
-    }
-    return *slot;
-  }
-
   // Runs every (input, block size) pair for each op, one batch per op.
-  void check(const std::vector<const ReduceInput<In>*>& batch_inputs, const std::vector<int>& block_sizes) {
+  void check(const std::vector<const TestInput<In>*>& batch_inputs, const std::vector<int>& blocks) {
     for (Op op : ops()) {
       ReduceBatch<In, Out> batch(variant(), op);
-      for (const ReduceInput<In>* batch_input : batch_inputs) {
+      for (const TestInput<In>* batch_input : batch_inputs) {
         const std::size_t index = batch.add_input(*batch_input);
-        for (int block_size : block_sizes) batch.add_run(index, block_size);
+        for (int block_size : blocks) batch.add_run(index, block_size);
       }
       EXPECT_TRUE(harness::all_passed(batch.run()));
     }
   }
 
-  std::vector<int> block_sizes() const { return variant().block_sizes.all(); }
-
   // How a failure outside the batch runner names its case: everything, and the kcheck line.
-  std::string context(Op op, const ReduceInput<In>& values) const {
+  std::string context(Op op, const TestInput<In>& values) const {
     const harness::ReduceCase c{std::string(variant().name), kType, op, variant().resolve_block_size(0),
                                 values.values.size(), values.distribution, values.seed, values.offset};
     return harness::describe(c) + "\n     rerun: " + harness::kcheck_line(c);
   }
-
-  // The smallest, the preferred and the largest block size.
-  std::vector<int> representative_block_sizes() const {
-    std::vector<int> sizes = block_sizes();
-    const int preferred = variant().resolve_block_size(0);
-    std::vector<int> chosen{sizes.front()};
-    if (preferred != sizes.front()) chosen.push_back(preferred);
-    if (sizes.back() != preferred) chosen.push_back(sizes.back());
-    return chosen;
-  }
-
- private:
-  std::map<std::tuple<Distribution, std::uint64_t, unsigned>, std::unique_ptr<ReduceInput<In>>> inputs_;
 };
 
 // Every n from 0 to 2 * block + 1 for every block size: empty input, a partial first block, a
@@ -105,8 +76,8 @@ class Reduce : public testing::TestWithParam<const VariantInfo*> {
 // every alignment relative to a 16-byte boundary.
 TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
   for (int block_size : block_sizes()) {
-    const std::uint64_t longest = 2 * std::uint64_t(block_size == 0 ? 1024 : block_size) + 1;
-    std::vector<const ReduceInput<In>*> inputs;
+    const std::uint64_t longest = 2 * nominal_block(block_size) + 1;
+    std::vector<const TestInput<In>*> inputs;
     for (std::uint64_t n = 0; n <= longest; ++n) inputs.push_back(&input(Distribution::random, n, unsigned(n % 4)));
     check(inputs, {block_size});
   }
@@ -118,7 +89,7 @@ TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
 
 // Lengths drawn from the run seed: a different ragged set in every nightly run.
 TEST_P(Reduce, RaggedRandomLengths) {
-  std::vector<const ReduceInput<In>*> inputs;
+  std::vector<const TestInput<In>*> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
     const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21);
     inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
@@ -132,7 +103,7 @@ TEST_P(Reduce, EveryDistribution) {
   constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
-    std::vector<const ReduceInput<In>*> inputs;
+    std::vector<const TestInput<In>*> inputs;
     for (std::uint64_t n : kLengths) inputs.push_back(&input(distribution, n, unsigned(n % 4)));
     check(inputs, representative_block_sizes());
   }
@@ -143,7 +114,7 @@ TEST_P(Reduce, EveryDistribution) {
 // inputs really do leave the range, so it cannot pass vacuously.
 TEST_P(Reduce, SumsLeavingTheTypesRange) {
   for (Distribution distribution : {Distribution::max, Distribution::alternating}) {
-    const ReduceInput<In>& values = input(distribution, 65537, 0);
+    const TestInput<In>& values = input(distribution, 65537, 0);
     const auto expected = harness::expect_reduce<In, Out>(Op::sum, values.values);
     if constexpr (std::is_integral_v<Out>) {
       long double true_sum = 0;
@@ -167,7 +138,7 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
 // A call captured into a CUDA graph in global capture mode fails if it allocates or
 // synchronises; replaying the graph must give the oracle's answer.
 TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
-  const ReduceInput<In>& values = input(Distribution::random, 1000003, 0);
+  const TestInput<In>& values = input(Distribution::random, 1000003, 0);
   const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
   for (Op op : ops()) {
     const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
@@ -265,7 +236,7 @@ class DeterministicReduce : public Reduce {};
 
 // A deterministic variant gives the same bits for the same input twice, floats included.
 TEST_P(DeterministicReduce, SameBitsOnEveryRun) {
-  const ReduceInput<In>& values = input(Distribution::random, (1u << 22) + 7, 0);
+  const TestInput<In>& values = input(Distribution::random, (1u << 22) + 7, 0);
   const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
   for (Op op : ops()) {
     const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());

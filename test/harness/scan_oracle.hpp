@@ -1,0 +1,28 @@
+// The CPU oracle of the scan family: every output checked, integers exactly (wrapping), floats
+// each within the bound judge_float_sum (float_sum.hpp) gives for its prefix of |x| and the
+// variant's accumulation depth. inclusive[i] sums in[0..i]; exclusive[0] is +0 and
+// exclusive[i] sums in[0..i-1].
+#pragma once
+
+#include <kernels/types.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace harness {
+
+struct ScanMismatches {
+  std::uint64_t count = 0;
+  std::uint64_t first = 0, last = 0;  // indices of the first and last wrong outputs
+  std::string first_problem, last_problem;
+
+  // "3 wrong outputs: first at 17: expected ..., got ...; last at 1024: ..."
+  std::string describe() const;
+};
+
+template <class T>
+ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
+                          std::uint64_t accumulation_depth);
+
+}  // namespace harness
