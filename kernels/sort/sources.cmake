@@ -6,4 +6,5 @@ set(KERNELS_SORT_SOURCES
   sort/odd_even_multi_block.cu
   sort/bitonic.cu
   sort/radix_lsd.cu
+  sort/cub.cu
 )

@@ -8,6 +8,7 @@ const SortVariant& sort_odd_even_block();
 const SortVariant& sort_odd_even_multi_block();
 const SortVariant& sort_bitonic();
 const SortVariant& sort_radix_lsd();
+const SortVariant& sort_cub();
 
 const std::vector<const SortVariant*>& sort_variants() {
   static const std::vector<const SortVariant*> variants{
@@ -15,6 +16,7 @@ const std::vector<const SortVariant*>& sort_variants() {
       &sort_odd_even_multi_block(),
       &sort_bitonic(),
       &sort_radix_lsd(),
+      &sort_cub(),
   };
   return variants;
 }
