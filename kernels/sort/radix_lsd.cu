@@ -59,9 +59,13 @@ __global__ void histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t c
   __syncthreads();
   const std::uint64_t begin = blockIdx.x * chunk;
   const std::uint64_t end = n - begin < chunk ? n : begin + chunk;
-  for (std::uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) atomicAdd(&histogram[digit_of(keys[i], shift)], 1u);
+  for (std::uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+    atomicAdd(&histogram[digit_of(keys[i], shift)], 1u);
+  }
   __syncthreads();
-  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) counts[std::uint64_t(d) * gridDim.x + blockIdx.x] = histogram[d];
+  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+    counts[std::uint64_t(d) * gridDim.x + blockIdx.x] = histogram[d];
+  }
 }
 
 // Block b moves its chunk's keys (and values, for Pairs) to their places in `*_out`, given the
@@ -176,7 +180,8 @@ RadixLayout radix_layout(std::uint64_t n, int block_size) {
   layout.counts_at = layout.values_at + (form == SortForm::pairs ? align_up(n * sizeof(std::uint32_t)) : 0);
   layout.offsets_at = layout.counts_at + counter_bytes;
   layout.scan_at = layout.offsets_at + counter_bytes;
-  layout.scan_bytes = kernels::scan_workspace_bytes<unsigned>(kOffsetScan, ScanKind::exclusive, layout.shape.counters());
+  layout.scan_bytes =
+      kernels::scan_workspace_bytes<unsigned>(kOffsetScan, ScanKind::exclusive, layout.shape.counters());
   return layout;
 }
 
