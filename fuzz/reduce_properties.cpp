@@ -2,7 +2,7 @@
 // explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
 // 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
 // counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
-#include "harness/device_reduce.hpp"
+#include "harness/device_calls.hpp"
 #include "harness/reduce_oracle.hpp"
 #include "harness/test_main.hpp"
 

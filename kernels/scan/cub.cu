@@ -38,6 +38,10 @@ cudaError_t cub_scan(void* workspace, std::size_t& bytes, const T* in, T* out, s
 }
 
 struct CubScan {
+  // CUB's sm_90 tiles for sums (tuning_scan.cuh): 128 x 24 values of 4 bytes, 224 x 24 of 8.
+  static std::uint64_t tile_size(int, TypeKey type) {
+    return type == TypeKey::int64 || type == TypeKey::float64 ? 224 * 24 : 128 * 24;
+  }
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 
   template <ScanKind kind, class T>

@@ -156,25 +156,29 @@ __global__ void decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, 
 
 struct DecoupledLookback {
   template <class T>
-  static std::uint64_t tile_size(int block_size) {
+  static std::uint64_t tile_values(int block_size) {
     return std::uint64_t(block_size) * kItemsPerThread<T>;
+  }
+
+  static std::uint64_t tile_size(int block_size, TypeKey type) {
+    return visit_type(type, [&](auto value, auto) { return tile_values<decltype(value)>(block_size); });
   }
 
   // 2^31 - 1 tiles of the smallest tile (8-byte types, four values per thread).
   static std::uint64_t max_length(int block_size) {
-    return std::uint64_t(std::numeric_limits<int>::max()) * tile_size<double>(block_size);
+    return std::uint64_t(std::numeric_limits<int>::max()) * tile_values<double>(block_size);
   }
 
   // Workspace: ticket counter and flags (zeroed together by one memset), aggregates, prefixes.
   template <ScanKind kind, class T>
   static std::size_t workspace_bytes(std::uint64_t n, int block_size) {
-    const std::uint64_t tiles = ceil_div(n, tile_size<T>(block_size));
+    const std::uint64_t tiles = ceil_div(n, tile_values<T>(block_size));
     return align_up(sizeof(unsigned)) + 2 * align_up(tiles * sizeof(T)) + align_up(tiles * sizeof(unsigned));
   }
 
   template <ScanKind kind, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
-    const std::uint64_t tiles = ceil_div(call.n, tile_size<T>(call.block_size));
+    const std::uint64_t tiles = ceil_div(call.n, tile_values<T>(call.block_size));
     char* const workspace = static_cast<char*>(call.workspace.data);
     TileStatus<T> status;
     status.next_tile = reinterpret_cast<unsigned*>(workspace);
@@ -193,7 +197,7 @@ struct DecoupledLookback {
   // adds a window reduction (5 levels), the window add and the inclusive publication.
   static std::uint64_t accumulation_depth(std::uint64_t n, int block_size) {
     const std::uint64_t block_scan = 8 + 2 * log2_exact(32) + 2;
-    const std::uint64_t tiles = ceil_div(n, tile_size<double>(block_size));
+    const std::uint64_t tiles = ceil_div(n, tile_values<double>(block_size));
     return 2 * block_scan + 2 + 7 * tiles;
   }
 };

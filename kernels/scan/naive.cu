@@ -21,6 +21,7 @@ __global__ void naive_scan_kernel(const T* in, T* out, std::uint64_t n) {
 }
 
 struct Naive {
+  static std::uint64_t tile_size(int block_size, TypeKey) { return std::uint64_t(block_size); }
   static std::uint64_t max_length(int) { return std::uint64_t(1) << 16; }
   static std::uint64_t accumulation_depth(std::uint64_t n, int) { return n; }
 

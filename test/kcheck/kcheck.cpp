@@ -3,6 +3,7 @@
 //   kcheck --list
 //   kcheck reduce/<variant> [--op sum] [--type int] [--block 0] [--n 1000] [--dist random]
 //                           [--seed S] [--offset 0]
+//   kcheck scan/<variant>   [--kind inclusive] [--in-place] and the same common options
 //
 // Every failing test prints the kcheck line that reruns its case: same input (regenerated
 // from the seed), same guard bands, same alignment, same oracle. Without --seed, the seed is
@@ -12,6 +13,8 @@
 #include "harness/reduce_case.hpp"
 #include "harness/reduce_runner.hpp"
 #include "harness/run_seed.hpp"
+#include "harness/scan_case.hpp"
+#include "harness/scan_runner.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -33,9 +36,10 @@ constexpr int kPass = 0, kFail = 1, kUsage = 2;
 int usage(const std::string& problem) {
   std::cerr << "kcheck: " << problem << "\n"
             << "usage: kcheck --list\n"
-            << "       kcheck reduce/<variant> [--op sum|max|min] [--type int|unsigned|longlong|float|double|"
-               "int_to_longlong]\n"
-            << "                               [--block B] [--n N] [--dist D] [--seed S] [--offset K]\n";
+            << "       kcheck reduce/<variant> [--op sum|max|min] [common options]\n"
+            << "       kcheck scan/<variant>   [--kind inclusive|exclusive] [--in-place] [common options]\n"
+            << "common options: [--type int|unsigned|longlong|float|double|int_to_longlong] [--block B] [--n N]\n"
+            << "                [--dist D] [--seed S] [--offset K]\n";
   return kUsage;
 }
 
@@ -66,16 +70,37 @@ int list_registry() {
   return kPass;
 }
 
+int print(const harness::BatchReport& report) {
+  for (const std::string& line : report.passes) std::cout << line << "\n";
+  for (const std::string& line : report.failures) std::cout << line << "\n";
+  return report.failures.empty() ? kPass : kFail;
+}
+
 template <class In, class Out>
 int run_reduce_case(const VariantInfo& info, const harness::ReduceCase& c) {
   const auto input = harness::make_test_input<In>(c.distribution, c.n, c.seed, c.offset);
   harness::ReduceBatch<In, Out> batch(info, c.op);
   batch.add_run(batch.add_input(input), c.block_size);
-  const harness::BatchReport report = batch.run(true);
-  for (const std::string& line : report.passes) std::cout << line << "\n";
-  for (const std::string& line : report.failures) std::cout << line << "\n";
-  return report.failures.empty() ? kPass : kFail;
+  return print(batch.run(true));
 }
+
+template <class T>
+int run_scan_case(const VariantInfo& info, const harness::ScanCase& c) {
+  const auto input = harness::make_test_input<T>(c.distribution, c.n, c.seed, c.offset);
+  harness::ScanBatch<T> batch(info, c.kind);
+  batch.add_run(batch.add_input(input), c.block_size, c.in_place);
+  return print(batch.run(true));
+}
+
+// What every family's case has in common.
+struct CommonOptions {
+  kernels::TypeKey type = kernels::TypeKey::int32;
+  int block_size = 0;
+  std::uint64_t n = 0;
+  harness::Distribution distribution = harness::Distribution::random;
+  std::uint64_t seed = 0;
+  unsigned offset = 0;
+};
 
 }  // namespace
 
@@ -86,12 +111,18 @@ int main(int argc, char** argv) {
 
   const VariantInfo* info = kernels::find_variant(args[0]);
   if (info == nullptr) return usage("no variant '" + args[0] + "' (kcheck --list shows them)");
-  if (info->family != kernels::Family::reduce) return usage(info->id() + ": kcheck runs reductions only so far");
+  if (info->family == kernels::Family::sort) return usage(info->id() + ": kcheck runs reductions and scans");
 
-  std::map<std::string, std::string> options{{"--op", "sum"}, {"--type", "int"}, {"--block", "0"},
-                                             {"--n", "1000"}, {"--dist", "random"}, {"--offset", "0"}};
+  std::map<std::string, std::string> options{{"--op", "sum"},   {"--kind", "inclusive"}, {"--type", "int"},
+                                             {"--block", "0"},  {"--n", "1000"},         {"--dist", "random"},
+                                             {"--offset", "0"}};
   std::optional<std::string> seed_text;
-  for (std::size_t i = 1; i < args.size(); i += 2) {
+  bool in_place = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--in-place") {
+      in_place = true;
+      continue;
+    }
     if (i + 1 >= args.size()) return usage("option " + args[i] + " needs a value");
     if (args[i] == "--seed") {
       seed_text = args[i + 1];
@@ -100,28 +131,25 @@ int main(int argc, char** argv) {
     } else {
       return usage("unknown option " + args[i]);
     }
+    ++i;
   }
 
-  harness::ReduceCase c;
-  c.variant = std::string(info->name);
-  const auto op = kernels::parse_op(options["--op"]);
+  CommonOptions common;
   const auto type = kernels::parse_type(options["--type"]);
   const auto distribution = harness::parse_distribution(options["--dist"]);
-  if (!op) return usage("unknown op " + options["--op"]);
   if (!type) return usage("unknown type " + options["--type"]);
   if (!distribution) return usage("unknown distribution " + options["--dist"]);
   if (!harness::applies_to(*distribution, *type)) {
     return usage("distribution " + options["--dist"] + " does not apply to " + options["--type"]);
   }
   try {
-    c.op = *op;
-    c.type = *type;
-    c.distribution = *distribution;
-    c.block_size = std::stoi(options["--block"]);
-    c.n = std::stoull(options["--n"]);
-    c.offset = static_cast<unsigned>(std::stoul(options["--offset"]));
-    c.seed = seed_text ? harness::parse_run_seed(*seed_text)
-                       : harness::case_seed(harness::run_seed(), c.type, c.distribution, c.n);
+    common.type = *type;
+    common.distribution = *distribution;
+    common.block_size = std::stoi(options["--block"]);
+    common.n = std::stoull(options["--n"]);
+    common.offset = static_cast<unsigned>(std::stoul(options["--offset"]));
+    common.seed = seed_text ? harness::parse_run_seed(*seed_text)
+                            : harness::case_seed(harness::run_seed(), common.type, common.distribution, common.n);
   } catch (const std::exception& error) {
     return usage(std::string("bad number: ") + error.what());
   }
@@ -131,11 +159,25 @@ int main(int argc, char** argv) {
     std::cerr << "kcheck: no usable CUDA device (" << gpu.description << ")\n";
     return kUsage;
   }
-  std::cout << "device: " << gpu.description << "\ncase:   " << harness::describe(c) << "\n";
+  std::cout << "device: " << gpu.description << "\n";
   try {
-    return kernels::visit_type(c.type, [&](auto in, auto out) {
-      return run_reduce_case<decltype(in), decltype(out)>(*info, c);
-    });
+    if (info->family == kernels::Family::reduce) {
+      const auto op = kernels::parse_op(options["--op"]);
+      if (!op) return usage("unknown op " + options["--op"]);
+      const harness::ReduceCase c{std::string(info->name), common.type, *op, common.block_size, common.n,
+                                  common.distribution, common.seed, common.offset};
+      std::cout << "case:   " << harness::describe(c) << "\n";
+      return kernels::visit_type(c.type, [&](auto in, auto out) {
+        return run_reduce_case<decltype(in), decltype(out)>(*info, c);
+      });
+    }
+    const auto kind = kernels::parse_scan_kind(options["--kind"]);
+    if (!kind) return usage("unknown scan kind " + options["--kind"]);
+    if (kernels::is_widening(common.type)) return usage("scans have no widening type");
+    const harness::ScanCase c{std::string(info->name), common.type, *kind, common.block_size, common.n,
+                              common.distribution, common.seed, common.offset, in_place};
+    std::cout << "case:   " << harness::describe(c) << "\n";
+    return kernels::visit_type(c.type, [&](auto value, auto) { return run_scan_case<decltype(value)>(*info, c); });
   } catch (const kernels::ValidationError& error) {
     std::cout << "REJECTED " << error.what() << "\n";
     return kFail;

@@ -39,6 +39,9 @@ struct VariantInfo {
   // depth of the combining tree, each thread's serial chain included). Float checks derive
   // their error bound from it; 0 for sorts. May query the current device.
   std::uint64_t (*accumulation_depth)(std::uint64_t n, int block_size) = nullptr;
+  // Scans: the values one block takes at once (the tile) for a block size and element type;
+  // its powers are where a recursive scan changes level. Null for the other families.
+  std::uint64_t (*tile_size)(int block_size, TypeKey type) = nullptr;
   // Scans: `out` may be `in` (in-place).
   bool in_place = false;
   // Sorts: offers the key-value form (keys carrying their original index).

@@ -4,6 +4,7 @@
 //   template <ScanKind kind, class T> static std::size_t workspace_bytes(std::uint64_t n, int block);
 //   static std::uint64_t max_length(int block);
 //   static std::uint64_t accumulation_depth(std::uint64_t n, int block);
+//   static std::uint64_t tile_size(int block, TypeKey type);
 #pragma once
 
 #include <kernels/scan/detail/scan_variant.hpp>
@@ -45,6 +46,7 @@ ScanVariant make_scan_variant(VariantInfo info) {
   }
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
+  info.tile_size = &Impl::tile_size;
   ScanVariant variant{info, info.id()};
   fill_scan_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{});
   return variant;

@@ -64,6 +64,7 @@ __global__ void add_tile_offsets_kernel(T* out, std::uint64_t n, std::uint64_t c
 
 template <class Algo>
 struct SingleBlock {
+  static std::uint64_t tile_size(int block_size, TypeKey) { return std::uint64_t(block_size) * Algo::items_per_thread; }
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size) * Algo::items_per_thread; }
   static std::uint64_t accumulation_depth(std::uint64_t, int block_size) { return Algo::tile_depth(block_size); }
 
@@ -84,6 +85,7 @@ struct SingleBlock {
 template <class Algo>
 struct ScanThenFan {
   static std::uint64_t capacity(int block_size) { return std::uint64_t(block_size) * Algo::items_per_thread; }
+  static std::uint64_t tile_size(int block_size, TypeKey) { return capacity(block_size); }
 
   // The grid of one level is limited to 2^31 - 1 tiles.
   static std::uint64_t max_length(int block_size) {

@@ -1,0 +1,318 @@
+// GPU tests of every registered scan variant for one element type: CMake builds this file once
+// per type (SCAN_TEST_TYPE); ctest runs each variant of each type as its own entry.
+#include "harness/batch_assertions.hpp"
+#include "harness/device_buffer.hpp"
+#include "harness/gpu_session.hpp"
+#include "harness/guard_bands.hpp"
+#include "harness/random_bits.hpp"
+#include "harness/scan_oracle.hpp"
+#include "harness/scan_runner.hpp"
+#include "harness/scheduling_noise.hpp"
+#include "harness/test_main.hpp"
+#include "harness/variant_test.hpp"
+
+#include <kernels/errors.hpp>
+#include <kernels/registry.hpp>
+#include <kernels/scan.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace {
+
+using harness::Distribution;
+using harness::ScanBatch;
+using harness::TestInput;
+using kernels::ScanKind;
+using kernels::TypeKey;
+using kernels::VariantInfo;
+
+constexpr TypeKey kType = TypeKey::SCAN_TEST_TYPE;
+using T = kernels::types_of<kType>::in;
+
+constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,          4095,          4097,           65535,
+                                              65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1, 25u << 20};
+// Inputs above this many values are left out of the recursion tests (the straddle list goes on).
+constexpr std::uint64_t kLongest = std::uint64_t(1) << 25;
+// Output values per batch: bounds the device and host memory of one batch.
+constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 25;
+
+class Scan : public harness::VariantTest<kType> {
+ protected:
+  struct Run {
+    const TestInput<T>* input;
+    int block_size;
+  };
+
+  // Every run for both kinds, in batches of at most kBatchValues outputs. Runs the variant does
+  // not accept (single-block and quadratic variants have length limits) are left out.
+  void check(const std::vector<Run>& runs, bool in_place = false) {
+    for (ScanKind kind : kernels::kAllScanKinds) {
+      std::optional<ScanBatch<T>> batch;
+      std::uint64_t values = 0;
+      for (const Run& run : runs) {
+        const std::uint64_t n = run.input->values.size();
+        if (!accepts(n, run.block_size)) continue;
+        if (batch && values + n > kBatchValues) {
+          EXPECT_TRUE(harness::all_passed(batch->run()));
+          batch.reset();
+        }
+        if (!batch) {
+          batch.emplace(variant(), kind);
+          values = 0;
+        }
+        batch->add_run(batch->add_input(*run.input), run.block_size, in_place);
+        values += n;
+      }
+      if (batch) {
+        EXPECT_TRUE(harness::all_passed(batch->run()));
+      }
+    }
+  }
+
+  std::vector<Run> every_block(const std::vector<const TestInput<T>*>& inputs) const {
+    std::vector<Run> runs;
+    for (const TestInput<T>* values : inputs) {
+      for (int block_size : block_sizes()) runs.push_back({values, block_size});
+    }
+    return runs;
+  }
+
+  std::uint64_t tile(int block_size) const {
+    return variant().tile_size(variant().resolve_block_size(block_size), kType);
+  }
+
+  harness::ScanCase context(ScanKind kind, const TestInput<T>& values, bool in_place = false) const {
+    return {std::string(variant().name), kType, kind, variant().resolve_block_size(0), values.values.size(),
+            values.distribution, values.seed, values.offset, in_place};
+  }
+};
+
+// Every n from 0 to 2 * block + 1 for every block size, inputs at every alignment.
+TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
+  std::vector<Run> runs;
+  for (int block_size : block_sizes()) {
+    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
+      runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+    }
+  }
+  check(runs);
+}
+
+TEST_P(Scan, LengthsStraddlingPowersOfTwo) {
+  for (std::uint64_t n : kStraddleLengths) check(every_block({&input(Distribution::random, n, 1)}));
+}
+
+// Around every level of a recursive scan: B, B +- 1, 2B + 1, B^2 +- 1, B^3 +- 1 for the tile
+// size B of every block size, so that small blocks reach three and four levels.
+TEST_P(Scan, RecursionBoundaries) {
+  std::vector<Run> runs;
+  for (int block_size : block_sizes()) {
+    const std::uint64_t b = tile(block_size);
+    for (std::uint64_t n : {b - 1, b, b + 1, 2 * b + 1, b * b - 1, b * b, b * b + 1, b * b * b - 1, b * b * b + 1}) {
+      if (n <= kLongest) runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+    }
+  }
+  check(runs);
+}
+
+TEST_P(Scan, RaggedRandomLengths) {
+  std::vector<const TestInput<T>*> inputs;
+  for (std::uint64_t k = 0; k < 6; ++k) {
+    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21);
+    inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
+  }
+  check(every_block(inputs));
+}
+
+TEST_P(Scan, EveryDistribution) {
+  constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
+  std::vector<Run> runs;
+  for (Distribution distribution : harness::kAllDistributions) {
+    if (!harness::applies_to(distribution, kType)) continue;
+    for (std::uint64_t n : kLengths) {
+      for (int block_size : representative_block_sizes()) {
+        runs.push_back({&input(distribution, n, unsigned(n % 4)), block_size});
+      }
+    }
+  }
+  check(runs);
+}
+
+// Graph capture in global mode fails on any allocation or synchronisation; the replay must
+// match the oracle.
+TEST_P(Scan, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
+  const TestInput<T>& values = input(Distribution::random, std::min<std::uint64_t>(1000003, variant().max_length(variant().resolve_block_size(0))), 0);
+  const std::uint64_t n = values.values.size();
+  const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
+  for (ScanKind kind : kernels::kAllScanKinds) {
+    const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
+    harness::DeviceBuffer<unsigned char> workspace(bytes);
+    harness::DeviceBuffer<T> result(n);
+    const cudaStream_t stream = harness::test_stream();
+    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    std::string captured_error;
+    try {
+      kernels::scan<T>(variant().name, kind, device_input.data(), n, result.data(), {workspace.data(), bytes}, {},
+                       stream);
+    } catch (const std::exception& error) {
+      captured_error = error.what();
+    }
+    cudaGraph_t graph = nullptr;
+    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
+    ASSERT_EQ(captured_error, "") << describe(context(kind, values)) << "\n     cannot be captured in a graph";
+    ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
+    cudaGraphExec_t exec = nullptr;
+    kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    kernels::check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
+    kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    const auto mismatches = harness::judge_scan<T>(kind, values.values, result.download(),
+                                                    variant().accumulation_depth(n, variant().resolve_block_size(0)));
+    EXPECT_EQ(mismatches.count, 0u) << describe(context(kind, values)) << "\n     replayed graph: "
+                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(kind, values));
+  }
+}
+
+// Every rejected call throws ValidationError naming the right parameter, enqueues nothing (a
+// capture of it records no node) and leaves the output as it was.
+TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
+  const std::uint64_t n = std::min<std::uint64_t>(1024, variant().max_length(variant().resolve_block_size(0)));
+  harness::DeviceBuffer<T> buffer{std::span<const T>(std::vector<T>(2 * n, harness::output_poison<T>()))};
+  T* const in = buffer.data();
+  T* const out = buffer.data() + n;
+  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, ScanKind::inclusive, n);
+  harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
+  const kernels::Workspace enough{workspace.data(), bytes};
+  const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
+  const auto scan = [&](const T* from, std::uint64_t count, T* to, kernels::Workspace w, int block, cudaStream_t s,
+                        std::string_view name = {}) {
+    kernels::scan<T>(name.empty() ? variant().name : name, ScanKind::inclusive, from, count, to, w, {block}, s);
+  };
+  std::vector<std::pair<std::string, std::function<void(cudaStream_t)>>> calls{
+      {"block_size", [&](cudaStream_t s) { scan(in, n, out, enough, unsupported_block, s); }},
+      {"in", [&](cudaStream_t s) { scan(nullptr, n, out, enough, 0, s); }},
+      {"out", [&](cudaStream_t s) { scan(in, n, nullptr, enough, 0, s); }},
+      {"out", [&](cudaStream_t s) { scan(in, n, in + 1, enough, 0, s); }},  // overlapping
+      {"variant", [&](cudaStream_t s) { scan(in, n, out, enough, 0, s, "no_such_variant"); }},
+  };
+  if (!variant().in_place) calls.push_back({"out", [&](cudaStream_t s) { scan(in, n, in, enough, 0, s); }});
+  if (bytes > 0) calls.push_back({"workspace.bytes", [&](cudaStream_t s) { scan(in, n, out, {workspace.data(), bytes - 1}, 0, s); }});
+  if (!variant().block_sizes.chosen_by_variant()) {
+    const int smallest = variant().block_sizes.min;
+    const std::uint64_t limit = variant().max_length(smallest);
+    calls.push_back({"n", [&, limit, smallest](cudaStream_t s) { scan(in, limit + 1, out, enough, smallest, s); }});
+  }
+  const cudaStream_t stream = harness::test_stream();
+  for (const auto& [parameter, call] : calls) {
+    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    std::string thrown = "(nothing thrown)";
+    try {
+      call(stream);
+    } catch (const kernels::ValidationError& error) {
+      thrown = error.parameter();
+    } catch (const std::exception& error) {
+      thrown = std::string("(other exception: ") + error.what() + ")";
+    }
+    cudaGraph_t graph = nullptr;
+    kernels::check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
+    std::size_t nodes = 0;
+    kernels::check_cuda(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
+    cudaGraphDestroy(graph);
+    EXPECT_EQ(thrown, parameter) << "scan/" << variant().name;
+    EXPECT_EQ(nodes, 0u) << "scan/" << variant().name << " enqueued work for a rejected " << parameter;
+  }
+  const std::vector<T> after = buffer.download();
+  const T poison = harness::output_poison<T>();
+  for (const T& value : after) ASSERT_EQ(std::memcmp(&value, &poison, sizeof(T)), 0) << "a rejected call wrote memory";
+}
+
+// In-place scans (out == in), for the variants that declare them.
+class InPlaceScan : public Scan {};
+
+TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddling) {
+  std::vector<Run> runs;
+  const int preferred = variant().resolve_block_size(0);
+  for (std::uint64_t n = 0; n <= 2 * nominal_block(preferred) + 1; ++n) {
+    runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), preferred});
+  }
+  for (std::uint64_t n : kStraddleLengths) runs.push_back({&input(Distribution::random, n, 1), preferred});
+  check(runs, true);
+}
+
+// Variants that declare themselves bitwise deterministic.
+class DeterministicScan : public Scan {};
+
+TEST_P(DeterministicScan, SameBitsOnEveryRun) {
+  const TestInput<T>& values = input(Distribution::random, std::min<std::uint64_t>((1u << 22) + 7, variant().max_length(variant().resolve_block_size(0))), 0);
+  const std::uint64_t n = values.values.size();
+  const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
+  for (ScanKind kind : kernels::kAllScanKinds) {
+    const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
+    harness::DeviceBuffer<unsigned char> workspace(bytes);
+    harness::DeviceBuffer<T> first(n), again(n);
+    kernels::scan<T>(variant().name, kind, device_input.data(), n, first.data(), {workspace.data(), bytes}, {},
+                     harness::test_stream());
+    kernels::scan<T>(variant().name, kind, device_input.data(), n, again.data(), {workspace.data(), bytes}, {},
+                     harness::test_stream());
+    const std::vector<T> a = first.download(), b = again.download();
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), n * sizeof(T)), 0)
+        << describe(context(kind, values)) << ": two runs differ\n     rerun: " << kcheck_line(context(kind, values));
+  }
+}
+
+// Scans of any length, repeated under uneven scheduling (a noise kernel keeps random
+// multiprocessors busy for random times) at sizes with many tiles, small and large blocks: a
+// cross-block protocol with a missing fence or a wrong flag order shows up as a wrong value,
+// sometimes. KCHECK_STRESS_REPEATS sets the repetitions (default 4; the look-back's acceptance
+// run used 100).
+class AnyLengthScan : public Scan {};
+
+TEST_P(AnyLengthScan, StressUnderUnevenScheduling) {
+  const char* repeats_text = std::getenv("KCHECK_STRESS_REPEATS");
+  const int repeats = repeats_text ? std::atoi(repeats_text) : 4;
+  const std::vector<int> blocks = representative_block_sizes();
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    for (int block_size : blocks) {
+      for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
+        for (ScanKind kind : kernels::kAllScanKinds) {
+          ScanBatch<T> batch(variant(), kind);
+          batch.add_run(batch.add_input(input(Distribution::random, n, 0)), block_size);
+          harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size, n), 50);
+          EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
+          harness::wait_for_scheduling_noise();
+        }
+      }
+    }
+  }
+}
+
+std::vector<const VariantInfo*> scan_variants_where(const std::function<bool(const VariantInfo&)>& keep) {
+  std::vector<const VariantInfo*> chosen;
+  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::scan)) {
+    if (variant->supports(kType) && keep(*variant)) chosen.push_back(variant);
+  }
+  return chosen;
+}
+
+INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, Scan, testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, InPlaceScan,
+                         testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.in_place; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, DeterministicScan,
+                         testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.deterministic; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, AnyLengthScan,
+                         testing::ValuesIn(scan_variants_where([](const VariantInfo& v) {
+                           return v.max_length(v.resolve_block_size(0)) >= (std::uint64_t(1) << 31);
+                         })),
+                         harness::variant_param_name);
+
+}  // namespace
