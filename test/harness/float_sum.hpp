@@ -1,6 +1,6 @@
 // What the oracles know about an exact float sum, and how they judge a computed one.
 //
-// A computed sum is judged against an extended-precision reference with Higham's bound
+// A computed sum is judged against a double-double reference with Higham's bound
 // |got - exact| <= gamma(d) * sum|x|, gamma(d) = d*u / (1 - d*u), u the unit roundoff of the
 // result type and d the variant's accumulation depth (the most roundings any term undergoes).
 // IEEE special values are exact: NaN in (or +inf and -inf together) gives NaN, one sign of
@@ -9,6 +9,7 @@
 // then the infinity of the terms' sign (or, with both signs, either infinity or NaN) passes too.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,13 +18,35 @@ namespace harness {
 
 class FloatSumFacts {
  public:
-  // Adds one term (any float or double).
-  void add(long double x);
+  // Adds one term (a float or a double). Inline and branch-light: the scan oracle adds every
+  // input value of every run.
+  void add(double x) {
+    ++count;
+    if (!std::isfinite(x)) {
+      has_nan |= std::isnan(x);
+      has_pos_inf |= x > 0;
+      has_neg_inf |= x < 0;
+      all_zero = all_negative_zero = false;
+      return;
+    }
+    if (x != 0) {
+      all_zero = all_negative_zero = false;
+      has_positive |= x > 0;
+      has_negative |= x < 0;
+    } else {
+      all_negative_zero &= std::signbit(x);
+    }
+    abs_sum += std::fabs(x);
+    // Knuth's TwoSum: high + x == sum + error exactly; the errors accumulate in `low`.
+    const double sum = high + x;
+    const double x_part = sum - high;
+    low += (high - (sum - x_part)) + (x - x_part);
+    high = sum;
+  }
 
   std::uint64_t count = 0;
-  long double reference = 0;     // the finite terms' sum, compensated (Neumaier) in long double
-  long double compensation = 0;
-  long double abs_sum = 0;       // sum of |x| over the finite terms
+  double high = 0, low = 0;      // the finite terms' sum is high + low (double-double)
+  double abs_sum = 0;            // sum of |x| over the finite terms (rounded up in use)
   bool has_nan = false;
   bool has_pos_inf = false;
   bool has_neg_inf = false;
@@ -32,9 +55,35 @@ class FloatSumFacts {
   bool all_zero = true;          // every term is +-0.0 (true for no terms)
   bool all_negative_zero = true; // every term is -0.0 (meaningful when count > 0)
 
-  long double exact() const { return reference + compensation; }
-  // A bound on |exact() - the true sum|.
-  long double reference_error() const;
+  long double exact() const { return static_cast<long double>(high) + low; }
+  // sum|x| rounded up past the error of its own double accumulation.
+  long double abs_bound() const { return abs_sum * (1 + static_cast<long double>(count) * 0x1p-52L); }
+  // A bound on |exact() - the true sum|: the errors of the cascaded TwoSum.
+  long double reference_error() const { return (0x1p-104L * static_cast<long double>(count) + 0x1p-63L) * abs_bound(); }
+  // Whether a judgement needs the special rules (NaN, infinities, zeros) rather than the bound.
+  bool special() const { return has_nan || has_pos_inf || has_neg_inf || all_zero; }
+};
+
+// Judges many sums of one variant and accumulation depth, with the bound's constants computed
+// once: accepts() is the fast path for finite, non-special sums; judge() says what is wrong.
+template <class Out>
+class FloatSumJudge {
+ public:
+  explicit FloatSumJudge(std::uint64_t accumulation_depth);
+  // Never looser than judge(): the bound is shrunk by more than the rounding of this double
+  // arithmetic, and what it does not accept judge() decides exactly.
+  bool accepts(const FloatSumFacts& facts, Out got) const {
+    if (facts.special() || !std::isfinite(got)) return false;
+    const double error = std::fabs((static_cast<double>(got) - facts.high) - facts.low);
+    const double abs_sum = facts.abs_sum * (1 + static_cast<double>(facts.count) * 0x1p-52);
+    return abs_sum * (1 + gamma_) < overflow_ && error <= gamma_ * abs_sum * (1 - 0x1p-48);
+  }
+  std::optional<std::string> judge(const FloatSumFacts& facts, Out got) const;
+
+ private:
+  std::uint64_t depth_;
+  double gamma_;
+  double overflow_;
 };
 
 // std::nullopt when `got` is an acceptable sum of the terms behind `facts`, otherwise what is

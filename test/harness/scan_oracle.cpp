@@ -42,10 +42,13 @@ ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std:
       if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
     }
   } else {
+    const FloatSumJudge<T> judge(depth);
     FloatSumFacts prefix;
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) prefix.add(input[i]);
-      if (const auto problem = judge_float_sum(prefix, got[i], depth)) note(mismatches, i, *problem);
+      if (!judge.accepts(prefix, got[i])) {
+        if (const auto problem = judge.judge(prefix, got[i])) note(mismatches, i, *problem);
+      }
       if (!inclusive) prefix.add(input[i]);
     }
   }

@@ -104,8 +104,19 @@ TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
   check(runs);
 }
 
+// The straddle list with every block size; beyond 2^22 values with the smallest, the preferred
+// and the largest (the recursion boundaries cover every block size's levels).
 TEST_P(Scan, LengthsStraddlingPowersOfTwo) {
-  for (std::uint64_t n : kStraddleLengths) check(every_block({&input(Distribution::random, n, 1)}));
+  for (std::uint64_t n : kStraddleLengths) {
+    const TestInput<T>& values = input(Distribution::random, n, 1);
+    if (n <= (1u << 22)) {
+      check(every_block({&values}));
+    } else {
+      std::vector<Run> runs;
+      for (int block_size : representative_block_sizes()) runs.push_back({&values, block_size});
+      check(runs);
+    }
+  }
 }
 
 // Around every level of a recursive scan: B, B +- 1, 2B + 1, B^2 +- 1, B^3 +- 1 for the tile
