@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <set>
 
 namespace {
 
@@ -86,6 +87,24 @@ TEST(Distributions, FloatSpecialValues) {
   for (std::size_t i = 0; i + 1 < n; i += 2) {
     EXPECT_GE(std::fabs(cancelling[i]), 1 << 20);
     EXPECT_LE(std::fabs(cancelling[i] + cancelling[i + 1]), 1.5f);
+  }
+}
+
+TEST(Distributions, SortOrientedOnes) {
+  const std::uint64_t n = 4096, seed = 13;
+  const auto two = generate<long long>(Distribution::two_values, n, seed);
+  EXPECT_EQ(std::set<long long>(two.begin(), two.end()), (std::set<long long>{LLONG_MIN, LLONG_MAX}));
+  const auto duplicates = generate<int>(Distribution::duplicates, n, seed);
+  const std::set<int> distinct(duplicates.begin(), duplicates.end());
+  EXPECT_LE(distinct.size(), 16u);
+  EXPECT_GE(distinct.size(), 8u);
+  const auto specials = generate<float>(Distribution::specials, n, seed);
+  for (auto is : std::vector<bool (*)(float)>{
+           [](float x) { return std::isnan(x) && std::signbit(x); }, [](float x) { return std::isnan(x) && !std::signbit(x); },
+           [](float x) { return std::isinf(x) && x < 0; }, [](float x) { return std::isinf(x) && x > 0; },
+           [](float x) { return x == 0 && std::signbit(x); }, [](float x) { return x == 0 && !std::signbit(x); },
+           [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }, [](float x) { return std::isnormal(x); }}) {
+    EXPECT_GE(std::count_if(specials.begin(), specials.end(), is), 1);
   }
 }
 

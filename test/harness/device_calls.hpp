@@ -4,7 +4,9 @@
 
 #include <kernels/registry.hpp>
 
+#include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace harness {
@@ -15,5 +17,12 @@ Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::s
 template <class T>
 std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, std::span<const T> values,
                               int block_size);
+
+// Sorted keys, and (for SortForm::pairs, with values 0..n-1 going in) the values that came with
+// them.
+template <class K>
+std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kernels::VariantInfo& variant,
+                                                                     kernels::SortForm form, std::span<const K> keys,
+                                                                     int block_size);
 
 }  // namespace harness

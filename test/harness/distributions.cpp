@@ -22,7 +22,8 @@ bool is_float_only(Distribution distribution) {
     case Distribution::infinities:
     case Distribution::signed_zeros:
     case Distribution::denormals:
-    case Distribution::cancellation: return true;
+    case Distribution::cancellation:
+    case Distribution::specials: return true;
     default: return false;
   }
 }
@@ -84,7 +85,7 @@ std::vector<T> generate_float_only(Distribution distribution, std::uint64_t n, s
   switch (distribution) {
     case Distribution::nan:
       sprinkle(values, seed, [](std::uint64_t bits) {
-        return bits & 1 ? std::numeric_limits<T>::quiet_NaN() : -std::numeric_limits<T>::quiet_NaN();
+        return std::copysign(std::numeric_limits<T>::quiet_NaN(), bits & 1 ? T(1) : T(-1));
       });
       break;
     case Distribution::infinities:
@@ -97,6 +98,19 @@ std::vector<T> generate_float_only(Distribution distribution, std::uint64_t n, s
       break;
     case Distribution::denormals:
       for (std::uint64_t i = 0; i < n; ++i) values[i] = subnormal<T>(random_bits(seed, i));
+      break;
+    case Distribution::specials:
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t bits = random_bits(derive_seed(seed, 2), i);
+        const T sign = bits & 1 ? T(1) : T(-1);
+        switch ((bits >> 1) % 6) {
+          case 0: values[i] = std::copysign(std::numeric_limits<T>::quiet_NaN(), sign); break;
+          case 1: values[i] = std::copysign(std::numeric_limits<T>::infinity(), sign); break;
+          case 2: values[i] = std::copysign(T(0), sign); break;
+          case 3: values[i] = subnormal<T>(bits); break;
+          default: break;  // the uniform value drawn above
+        }
+      }
       break;
     case Distribution::cancellation:
       for (std::uint64_t i = 0; i + 1 < n; i += 2) {
@@ -127,6 +141,9 @@ std::string_view name(Distribution distribution) {
     case Distribution::signed_zeros: return "signed_zeros";
     case Distribution::denormals: return "denormals";
     case Distribution::cancellation: return "cancellation";
+    case Distribution::two_values: return "two_values";
+    case Distribution::duplicates: return "duplicates";
+    case Distribution::specials: return "specials";
   }
   return "?";
 }
@@ -167,6 +184,10 @@ std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_
         if constexpr (std::is_unsigned_v<T>) throw std::invalid_argument("unsigned values cannot be negative");
         values[i] = negative_value<T>(bits);
         break;
+      case Distribution::two_values:
+        values[i] = bits & 1 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+        break;
+      case Distribution::duplicates: values[i] = random_value<T>(random_bits(seed, bits % 16)); break;
       default: values[i] = random_value<T>(bits); break;  // random, sorted, reverse
     }
   }

@@ -25,12 +25,16 @@ enum class Distribution {
   signed_zeros,  // floats: +0.0 and -0.0 only
   denormals,     // floats: subnormal values of both signs only
   cancellation,  // floats: pairs (b, -b + r) with |b| ~ 2^20 and small r: tiny sum, huge sum of |x|
+  two_values,    // two distinct values (lowest() and max()), randomly placed
+  duplicates,    // values drawn from 16 distinct ones: long runs of equal keys
+  specials,      // floats: a mix of +-NaN, +-inf, +-0.0, subnormals and normals
 };
 
 inline constexpr std::array kAllDistributions{
     Distribution::random,     Distribution::ones,         Distribution::max,          Distribution::alternating,
     Distribution::negative,   Distribution::sorted,       Distribution::reverse,      Distribution::nan,
     Distribution::infinities, Distribution::signed_zeros, Distribution::denormals,    Distribution::cancellation,
+    Distribution::two_values, Distribution::duplicates,   Distribution::specials,
 };
 
 std::string_view name(Distribution distribution);

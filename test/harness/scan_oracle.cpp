@@ -7,30 +7,10 @@
 #include <type_traits>
 
 namespace harness {
-namespace {
-
-void note(ScanMismatches& mismatches, std::uint64_t i, const std::string& problem) {
-  if (mismatches.count++ == 0) {
-    mismatches.first = i;
-    mismatches.first_problem = problem;
-  }
-  mismatches.last = i;
-  mismatches.last_problem = problem;
-}
-
-}  // namespace
-
-std::string ScanMismatches::describe() const {
-  std::string text = std::to_string(count) + " wrong output" + (count == 1 ? "" : "s") + ": first at " +
-                     std::to_string(first) + ": " + first_problem;
-  if (count > 1) text += "; last at " + std::to_string(last) + ": " + last_problem;
-  return text;
-}
-
 template <class T>
-ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
+Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
                           std::uint64_t depth) {
-  ScanMismatches mismatches;
+  Mismatches mismatches;
   const bool inclusive = kind == kernels::ScanKind::inclusive;
   if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
@@ -38,7 +18,7 @@ ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std:
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
       const T expected = static_cast<T>(sum);
-      if (got[i] != expected) note(mismatches, i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
+      if (got[i] != expected) mismatches.note(i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
       if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
     }
   } else {
@@ -47,7 +27,7 @@ ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std:
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) prefix.add(input[i]);
       if (!judge.accepts(prefix, got[i])) {
-        if (const auto problem = judge.judge(prefix, got[i])) note(mismatches, i, *problem);
+        if (const auto problem = judge.judge(prefix, got[i])) mismatches.note(i, *problem);
       }
       if (!inclusive) prefix.add(input[i]);
     }
@@ -55,14 +35,14 @@ ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std:
   return mismatches;
 }
 
-template ScanMismatches judge_scan<int>(kernels::ScanKind, std::span<const int>, std::span<const int>, std::uint64_t);
-template ScanMismatches judge_scan<unsigned>(kernels::ScanKind, std::span<const unsigned>, std::span<const unsigned>,
+template Mismatches judge_scan<int>(kernels::ScanKind, std::span<const int>, std::span<const int>, std::uint64_t);
+template Mismatches judge_scan<unsigned>(kernels::ScanKind, std::span<const unsigned>, std::span<const unsigned>,
                                              std::uint64_t);
-template ScanMismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>,
+template Mismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>,
                                               std::span<const long long>, std::uint64_t);
-template ScanMismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>,
+template Mismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>,
                                           std::uint64_t);
-template ScanMismatches judge_scan<double>(kernels::ScanKind, std::span<const double>, std::span<const double>,
+template Mismatches judge_scan<double>(kernels::ScanKind, std::span<const double>, std::span<const double>,
                                            std::uint64_t);
 
 }  // namespace harness

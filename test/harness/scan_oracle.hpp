@@ -4,6 +4,8 @@
 // exclusive[i] sums in[0..i-1].
 #pragma once
 
+#include "mismatches.hpp"
+
 #include <kernels/types.hpp>
 
 #include <cstdint>
@@ -12,17 +14,9 @@
 
 namespace harness {
 
-struct ScanMismatches {
-  std::uint64_t count = 0;
-  std::uint64_t first = 0, last = 0;  // indices of the first and last wrong outputs
-  std::string first_problem, last_problem;
-
-  // "3 wrong outputs: first at 17: expected ..., got ...; last at 1024: ..."
-  std::string describe() const;
-};
 
 template <class T>
-ScanMismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
+Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
                           std::uint64_t accumulation_depth);
 
 }  // namespace harness

@@ -99,7 +99,7 @@ BatchReport ScanBatch<T>::run(bool describe_passes) const {
     if (!problems[r]) {
       const std::span<const T> got(results.data() + outputs.host().offset(r), output_lengths[r]);
       const std::uint64_t depth = variant_.accumulation_depth(output_lengths[r], run.block_size);
-      const ScanMismatches mismatches = judge_scan<T>(kind_, inputs_[run.input]->values, got, depth);
+      const Mismatches mismatches = judge_scan<T>(kind_, inputs_[run.input]->values, got, depth);
       if (mismatches.count > 0) problems[r] = mismatches.describe();
     }
     if (!problems[r] && overran[r]) {

@@ -4,6 +4,7 @@
 //   kcheck reduce/<variant> [--op sum] [--type int] [--block 0] [--n 1000] [--dist random]
 //                           [--seed S] [--offset 0]
 //   kcheck scan/<variant>   [--kind inclusive] [--in-place] and the same common options
+//   kcheck sort/<variant>   [--form keys] and the same common options
 //
 // Every failing test prints the kcheck line that reruns its case: same input (regenerated
 // from the seed), same guard bands, same alignment, same oracle. Without --seed, the seed is
@@ -15,6 +16,8 @@
 #include "harness/run_seed.hpp"
 #include "harness/scan_case.hpp"
 #include "harness/scan_runner.hpp"
+#include "harness/sort_case.hpp"
+#include "harness/sort_runner.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -38,6 +41,7 @@ int usage(const std::string& problem) {
             << "usage: kcheck --list\n"
             << "       kcheck reduce/<variant> [--op sum|max|min] [common options]\n"
             << "       kcheck scan/<variant>   [--kind inclusive|exclusive] [--in-place] [common options]\n"
+            << "       kcheck sort/<variant>   [--form keys|pairs] [common options]\n"
             << "common options: [--type int|unsigned|longlong|float|double|int_to_longlong] [--block B] [--n N]\n"
             << "                [--dist D] [--seed S] [--offset K]\n";
   return kUsage;
@@ -65,7 +69,12 @@ int list_registry() {
     std::cout << std::setw(44) << info->id() << std::setw(12) << blocks << std::setw(22)
               << info->max_length(info->resolve_block_size(0)) << std::setw(6) << (info->deterministic ? "yes" : "no")
               << info->description << "\n"
-              << std::setw(44) << "" << "types " << join(info->types) << "; ops " << join(info->ops) << "\n";
+              << std::setw(44) << "" << "types " << join(info->types);
+    if (!info->ops.empty()) std::cout << "; ops " << join(info->ops);
+    if (info->in_place) std::cout << "; in-place";
+    if (info->sorts_pairs) std::cout << "; key-value form";
+    if (info->stable) std::cout << "; stable";
+    std::cout << "\n";
   }
   return kPass;
 }
@@ -92,6 +101,14 @@ int run_scan_case(const VariantInfo& info, const harness::ScanCase& c) {
   return print(batch.run(true));
 }
 
+template <class K>
+int run_sort_case(const VariantInfo& info, const harness::SortCase& c) {
+  const auto input = harness::make_test_input<K>(c.distribution, c.n, c.seed, c.offset);
+  harness::SortBatch<K> batch(info, c.form);
+  batch.add_run(batch.add_input(input), c.block_size);
+  return print(batch.run(true));
+}
+
 // What every family's case has in common.
 struct CommonOptions {
   kernels::TypeKey type = kernels::TypeKey::int32;
@@ -111,9 +128,8 @@ int main(int argc, char** argv) {
 
   const VariantInfo* info = kernels::find_variant(args[0]);
   if (info == nullptr) return usage("no variant '" + args[0] + "' (kcheck --list shows them)");
-  if (info->family == kernels::Family::sort) return usage(info->id() + ": kcheck runs reductions and scans");
 
-  std::map<std::string, std::string> options{{"--op", "sum"},   {"--kind", "inclusive"}, {"--type", "int"},
+  std::map<std::string, std::string> options{{"--op", "sum"},   {"--kind", "inclusive"}, {"--form", "keys"}, {"--type", "int"},
                                              {"--block", "0"},  {"--n", "1000"},         {"--dist", "random"},
                                              {"--offset", "0"}};
   std::optional<std::string> seed_text;
@@ -171,9 +187,17 @@ int main(int argc, char** argv) {
         return run_reduce_case<decltype(in), decltype(out)>(*info, c);
       });
     }
+    if (kernels::is_widening(common.type)) return usage("only reductions have the widening type");
+    if (info->family == kernels::Family::sort) {
+      const auto form = kernels::parse_sort_form(options["--form"]);
+      if (!form) return usage("unknown sort form " + options["--form"]);
+      const harness::SortCase c{std::string(info->name), common.type, *form, common.block_size, common.n,
+                                common.distribution, common.seed, common.offset};
+      std::cout << "case:   " << harness::describe(c) << "\n";
+      return kernels::visit_type(c.type, [&](auto key, auto) { return run_sort_case<decltype(key)>(*info, c); });
+    }
     const auto kind = kernels::parse_scan_kind(options["--kind"]);
     if (!kind) return usage("unknown scan kind " + options["--kind"]);
-    if (kernels::is_widening(common.type)) return usage("scans have no widening type");
     const harness::ScanCase c{std::string(info->name), common.type, *kind, common.block_size, common.n,
                               common.distribution, common.seed, common.offset, in_place};
     std::cout << "case:   " << harness::describe(c) << "\n";

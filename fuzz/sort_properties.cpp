@@ -1,0 +1,116 @@
+// RapidCheck properties of every sort variant, run on the GPU: the output is sorted under the
+// total order and is a permutation of the input (multiset equality checked exactly, by
+// comparing with a sorted copy, not by sums), sorting is idempotent, and the key-value form of
+// a stable sort keeps equal keys in input order. Keys are ints from narrow and full ranges
+// (many duplicates, then few) and floats including NaN, infinities and signed zeros; lengths
+// are generated explicitly up to several blocks, within the variant's limit. A failure prints
+// the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
+#include "harness/device_calls.hpp"
+#include "harness/sort_oracle.hpp"
+#include "harness/test_main.hpp"
+
+#include <kernels/registry.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+
+namespace {
+
+using harness::sort_on_device;
+using harness::total_order_less;
+using kernels::SortForm;
+using kernels::VariantInfo;
+
+template <class K>
+bool same_bits(const std::vector<K>& a, const std::vector<K>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(K)) == 0;
+}
+
+rc::Gen<int> int_keys() {
+  return rc::gen::oneOf(rc::gen::inRange(-8, 8), rc::gen::arbitrary<int>());
+}
+
+rc::Gen<float> float_keys() {
+  return rc::gen::weightedOneOf<float>({{6, rc::gen::arbitrary<float>()},
+                                        {1, rc::gen::element(std::numeric_limits<float>::quiet_NaN(),
+                                                             -std::numeric_limits<float>::quiet_NaN(),
+                                                             std::numeric_limits<float>::infinity(),
+                                                             -std::numeric_limits<float>::infinity(), 0.0f, -0.0f)}});
+}
+
+class SortProperties : public testing::TestWithParam<const VariantInfo*> {
+ protected:
+  const VariantInfo& variant() const { return *GetParam(); }
+  std::string property(const std::string& what) const { return variant().id() + ": " + what; }
+
+  template <class K>
+  std::pair<int, std::vector<K>> generate_case(rc::Gen<K> keys) const {
+    const int block = *rc::gen::elementOf(variant().block_sizes.all());
+    const std::uint64_t limit = std::min<std::uint64_t>(100000, variant().max_length(variant().resolve_block_size(block)));
+    const std::size_t n = *rc::gen::weightedOneOf<std::size_t>(
+        {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 3000) + 1)},
+         {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
+    return {block, *rc::gen::container<std::vector<K>>(n, keys)};
+  }
+
+  template <class K>
+  void sorted_permutation(rc::Gen<K> keys) {
+    const auto [block, values] = generate_case(keys);
+    const std::vector<K> got = sort_on_device<K>(variant(), SortForm::keys, values, block).first;
+    RC_ASSERT(got.size() == values.size());
+    for (std::size_t i = 1; i < got.size(); ++i) RC_ASSERT(!total_order_less(got[i], got[i - 1]));
+    std::vector<K> expected = values;
+    std::sort(expected.begin(), expected.end(), total_order_less<K>);
+    RC_ASSERT(same_bits(got, expected));
+  }
+};
+
+TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
+  EXPECT_TRUE(rc::check(property("int keys come out sorted, as a permutation of the input"),
+                        [this] { sorted_permutation(int_keys()); }));
+  EXPECT_TRUE(rc::check(property("float keys (NaN, inf, -0.0 included) come out in totalOrder, as a permutation"),
+                        [this] { sorted_permutation(float_keys()); }));
+}
+
+TEST_P(SortProperties, SortingIsIdempotent) {
+  EXPECT_TRUE(rc::check(property("sort(sort(x)) == sort(x)"), [this] {
+    const auto [block, values] = generate_case(float_keys());
+    const std::vector<float> once = sort_on_device<float>(variant(), SortForm::keys, values, block).first;
+    const std::vector<float> twice = sort_on_device<float>(variant(), SortForm::keys, once, block).first;
+    RC_ASSERT(same_bits(once, twice));
+  }));
+}
+
+// Variants with the key-value form (all of them stable).
+class StableSortProperties : public SortProperties {};
+
+TEST_P(StableSortProperties, EqualKeysKeepTheirInputOrder) {
+  EXPECT_TRUE(rc::check(property("equal keys keep their input order (values are original indices)"), [this] {
+    const auto [block, values] = generate_case(int_keys());
+    const auto [keys, indices] = sort_on_device<int>(variant(), SortForm::pairs, values, block);
+    for (std::size_t i = 0; i < keys.size(); ++i) RC_ASSERT(values[indices[i]] == keys[i]);
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+      if (keys[i] == keys[i - 1]) RC_ASSERT(indices[i - 1] < indices[i]);
+    }
+  }));
+}
+
+std::vector<const VariantInfo*> pair_sorts() {
+  std::vector<const VariantInfo*> chosen;
+  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::sort)) {
+    if (variant->sorts_pairs) chosen.push_back(variant);
+  }
+  return chosen;
+}
+
+INSTANTIATE_TEST_SUITE_P(property, SortProperties, testing::ValuesIn(kernels::variants_of(kernels::Family::sort)),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(property, StableSortProperties, testing::ValuesIn(pair_sorts()), harness::variant_param_name);
+
+}  // namespace
