@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Runs the suite's tests of each mutant's variant against that mutant's library and prints
-# which tests killed it. Needs a GPU, the normal build (build/) and the mutant libraries
-# (ci/mutants/build.sh). A mutant survives if every test of its variant passes.
+# Runs the suite against each mutant's library and prints what killed it. Needs a GPU, the
+# normal build (build/) and the mutant libraries (ci/mutants/build.sh). For each mutant: every
+# ctest entry labelled with its variant (its types, properties and large test); if they all
+# pass and the patch names a sanitizer (a race or an out-of-bounds access, which may not change
+# a result), that compute-sanitizer tool on the kcheck case the patch names. A mutant that
+# survives both is a hole in the suite.
 # Usage: ci/mutants/run.sh [mutants-dir (default build-mutants)] [mutant...]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,22 +15,32 @@ if [ ${#mutants[@]} -eq 0 ]; then
   for lib in "$dir"/*/libkernels.so; do mutants+=("$(basename "$(dirname "$lib")")"); done
 fi
 
+header() { sed -n "s/^$2: //p" "$root/ci/mutants/$1.patch"; }
+
 killed=0
-printf '%-34s %-40s %s\n' mutant variant "killed by"
+table=$dir/table.txt
+printf '%-34s %-44s %s\n' mutant variant "killed by" | tee "$table"
 for mutant in "${mutants[@]}"; do
-  variant=$(sed -n 's/^Variant: //p' "$root/ci/mutants/$mutant.patch")
-  log=$dir/$mutant.ctest.log
+  variant=$(header "$mutant" Variant)
+  log=$dir/$mutant.log
   # A kill needs one failure: stop each process at its first, and let RapidCheck report its
   # counterexample unshrunk (shrinking a 300000-element input costs minutes of GPU calls).
   LD_LIBRARY_PATH=$dir/$mutant GTEST_FAIL_FAST=1 RC_PARAMS=noshrink=1 \
-    ctest --test-dir "$root/build" -L "^${variant}\$" -LE large -j 16 --timeout 120 > "$log" 2>&1
-  failed=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (\(Failed\|Timeout\|SEGFAULT\|Subprocess aborted\|Exception\)).*/\1/p' "$log" | tr '\n' ' ')
-  if [ -n "$failed" ]; then
-    killed=$((killed + 1))
-    printf '%-34s %-40s %s\n' "$mutant" "$variant" "$failed"
-  else
-    printf '%-34s %-40s %s\n' "$mutant" "$variant" "SURVIVED"
+    ctest --test-dir "$root/build" -L "^${variant}\$" -j 16 --timeout 120 > "$log" 2>&1
+  by=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (\(Failed\|Timeout\|SEGFAULT\|Subprocess aborted\|Exception\)).*/\1/p' "$log" |
+       tr '\n' ' ')
+  tool=$(header "$mutant" Sanitizer)
+  if [ -z "$by" ] && [ -n "$tool" ]; then
+    read -r -a case_args <<< "$(header "$mutant" Sanitize-with)"
+    LD_LIBRARY_PATH=$dir/$mutant "$root/ci/sanitize.sh" "$tool" "$root/build/kcheck" "$variant" "${case_args[@]}" >> "$log" 2>&1 \
+      || by="compute-sanitizer --tool $tool"
   fi
+  if [ -n "$by" ]; then
+    killed=$((killed + 1))
+  else
+    by="SURVIVED"
+  fi
+  printf '%-34s %-44s %s\n' "$mutant" "$variant" "$by" | tee -a "$table"
 done
-echo "killed $killed of ${#mutants[@]} mutants"
+echo "killed $killed of ${#mutants[@]} mutants ($(( 100 * killed / ${#mutants[@]} ))%)" | tee -a "$table"
 [ "$killed" -eq "${#mutants[@]}" ]

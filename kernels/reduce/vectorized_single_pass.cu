@@ -111,6 +111,7 @@ const ReduceVariant& reduce_vectorized_single_pass() {
       .description = "one pass of 16-byte loads over a device-filling grid, last block finishes in fixed order",
       .block_sizes = {32, 1024, 256},
       .deterministic = true,
+      .cross_block = true,
   });
   return variant;
 }

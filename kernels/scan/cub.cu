@@ -78,6 +78,7 @@ const ScanVariant& scan_cub() {
       .description = "cub::DeviceScan (InclusiveSum, ExclusiveScan from the identity): speed anchor, second oracle",
       .block_sizes = {0, 0, 0},
       .deterministic = false,
+      .cross_block = true,
       .in_place = true,
   });
   return variant;

@@ -210,6 +210,7 @@ const ScanVariant& scan_decoupled_lookback() {
       .description = "single pass: tiles publish aggregates and prefixes, a warp looks back over predecessors",
       .block_sizes = {32, 1024, 256},
       .deterministic = false,
+      .cross_block = true,
       .in_place = true,
   });
   return variant;

@@ -110,6 +110,18 @@ TEST(ReduceOracle, FloatSumOverflow) {
   EXPECT_FALSE(accepts({kFloatMax, -kFloatMax, kFloatMax}, 0.0f, 2));
 }
 
+TEST(ReduceOracle, DoubleSumsBeyondTheDoubleRangeKeepAnExactReference) {
+  // Partial sums leave the double range; the exact sum, -max, does not.
+  constexpr double kMax = std::numeric_limits<double>::max();
+  const std::vector<double> values{-kMax, kMax, -kMax, kMax, -kMax};
+  const auto expectation = expect_reduce<double, double>(Op::sum, values);
+  EXPECT_EQ(expectation.facts.exact(), -static_cast<long double>(kMax));
+  EXPECT_FALSE(judge_reduce(expectation, -kMax, 4).has_value());
+  EXPECT_FALSE(judge_reduce(expectation, std::numeric_limits<double>::quiet_NaN(), 4).has_value());  // an order that overflows
+  EXPECT_TRUE(judge_reduce(expectation, 0.0, 4).has_value());
+  EXPECT_TRUE(judge_reduce(expectation, kMax, 4).has_value());
+}
+
 TEST(ReduceOracle, DoubleSumsUseAnExtendedReference) {
   // 2^53 + 1 + 1 - 2^53: double sequential gives 0, the exact answer is 2.
   const std::vector<double> values{9007199254740992.0, 1, 1, -9007199254740992.0};

@@ -36,17 +36,28 @@ class FloatSumFacts {
     } else {
       all_negative_zero &= std::signbit(x);
     }
-    abs_sum += std::fabs(x);
-    // Knuth's TwoSum: high + x == sum + error exactly; the errors accumulate in `low`.
+    if (extended) return add_extended(x);
     const double sum = high + x;
+    const double magnitudes = abs_sum + std::fabs(x);
+    if (!std::isfinite(sum) || !std::isfinite(magnitudes)) {
+      switch_to_extended();
+      return add_extended(x);
+    }
+    // Knuth's TwoSum: high + x == sum + error exactly; the errors accumulate in `low`.
     const double x_part = sum - high;
     low += (high - (sum - x_part)) + (x - x_part);
     high = sum;
+    abs_sum = magnitudes;
   }
 
   std::uint64_t count = 0;
-  double high = 0, low = 0;      // the finite terms' sum is high + low (double-double)
+  // The finite terms' sum: high + low (double-double) while it fits a double; past that (only
+  // doubles near the largest finite value get there), extended_high + extended_low in long
+  // double, which has the range.
+  double high = 0, low = 0;
   double abs_sum = 0;            // sum of |x| over the finite terms (rounded up in use)
+  bool extended = false;
+  long double extended_high = 0, extended_low = 0, extended_abs_sum = 0;
   bool has_nan = false;
   bool has_pos_inf = false;
   bool has_neg_inf = false;
@@ -55,13 +66,33 @@ class FloatSumFacts {
   bool all_zero = true;          // every term is +-0.0 (true for no terms)
   bool all_negative_zero = true; // every term is -0.0 (meaningful when count > 0)
 
-  long double exact() const { return static_cast<long double>(high) + low; }
-  // sum|x| rounded up past the error of its own double accumulation.
-  long double abs_bound() const { return abs_sum * (1 + static_cast<long double>(count) * 0x1p-52L); }
-  // A bound on |exact() - the true sum|: the errors of the cascaded TwoSum.
-  long double reference_error() const { return (0x1p-104L * static_cast<long double>(count) + 0x1p-63L) * abs_bound(); }
+  long double exact() const { return extended ? extended_high + extended_low : static_cast<long double>(high) + low; }
+  // sum|x| rounded up past the error of its own accumulation.
+  long double abs_bound() const {
+    return (extended ? extended_abs_sum : abs_sum) * (1 + static_cast<long double>(count) * 0x1p-52L);
+  }
+  // A bound on |exact() - the true sum|: the errors of the cascaded TwoSum, in double or in
+  // long double.
+  long double reference_error() const {
+    return (extended ? 0x1p-62L : 0x1p-63L + 0x1p-104L * static_cast<long double>(count)) * abs_bound();
+  }
   // Whether a judgement needs the special rules (NaN, infinities, zeros) rather than the bound.
   bool special() const { return has_nan || has_pos_inf || has_neg_inf || all_zero; }
+
+ private:
+  void switch_to_extended() {
+    extended = true;
+    extended_high = high;
+    extended_low = low;
+    extended_abs_sum = abs_sum;
+  }
+  void add_extended(long double x) {
+    const long double sum = extended_high + x;
+    const long double x_part = sum - extended_high;
+    extended_low += (extended_high - (sum - x_part)) + (x - x_part);
+    extended_high = sum;
+    extended_abs_sum += std::fabs(x);
+  }
 };
 
 // Judges many sums of one variant and accumulation depth, with the bound's constants computed
@@ -73,7 +104,7 @@ class FloatSumJudge {
   // Never looser than judge(): the bound is shrunk by more than the rounding of this double
   // arithmetic, and what it does not accept judge() decides exactly.
   bool accepts(const FloatSumFacts& facts, Out got) const {
-    if (facts.special() || !std::isfinite(got)) return false;
+    if (facts.special() || facts.extended || !std::isfinite(got)) return false;
     const double error = std::fabs((static_cast<double>(got) - facts.high) - facts.low);
     const double abs_sum = facts.abs_sum * (1 + static_cast<double>(facts.count) * 0x1p-52);
     return abs_sum * (1 + gamma_) < overflow_ && error <= gamma_ * abs_sum * (1 - 0x1p-48);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <numeric>
+#include <utility>
 #include <type_traits>
 
 namespace harness {
@@ -33,35 +33,41 @@ bool total_order_less(K a, K b) {
 }
 
 template <class K>
-std::vector<std::uint32_t> stable_sort_order(std::span<const K> keys) {
-  std::vector<std::uint32_t> order(keys.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return total_order_less(keys[a], keys[b]); });
-  return order;
+SortExpectation<K> expect_sort(std::span<const K> keys) {
+  // Sorting (key, index) pairs by key, then index, is a stable sort of the keys.
+  using Key = decltype(total_order_key(K{}));
+  std::vector<std::pair<Key, std::uint32_t>> pairs(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {total_order_key(keys[i]), static_cast<std::uint32_t>(i)};
+  std::sort(pairs.begin(), pairs.end());
+  SortExpectation<K> expected;
+  expected.keys.resize(keys.size());
+  expected.order.resize(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    expected.order[i] = pairs[i].second;
+    expected.keys[i] = keys[pairs[i].second];
+  }
+  return expected;
 }
 
 template <class K>
-Mismatches judge_sort(std::span<const K> keys, std::span<const K> got_keys,
-                          std::span<const std::uint32_t> got_values) {
-  const std::vector<std::uint32_t> order = stable_sort_order(keys);
+Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got_keys,
+                      std::span<const std::uint32_t> got_values) {
   Mismatches mismatches;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const K expected = keys[order[i]];
-    if (std::memcmp(&expected, &got_keys[i], sizeof(K)) != 0) {
-      mismatches.note(i, "expected key " + show_value(expected) + ", got " + show_value(got_keys[i]));
-    } else if (!got_values.empty() && got_values[i] != order[i]) {
-      mismatches.note(i, "key " + show_value(expected) + " carries value " + std::to_string(got_values[i]) +
-                  ", expected " + std::to_string(order[i]) + " (stable order)");
+  for (std::size_t i = 0; i < expected.keys.size(); ++i) {
+    if (std::memcmp(&expected.keys[i], &got_keys[i], sizeof(K)) != 0) {
+      mismatches.note(i, "expected key " + show_value(expected.keys[i]) + ", got " + show_value(got_keys[i]));
+    } else if (!got_values.empty() && got_values[i] != expected.order[i]) {
+      mismatches.note(i, "key " + show_value(expected.keys[i]) + " carries value " + std::to_string(got_values[i]) +
+                             ", expected " + std::to_string(expected.order[i]) + " (stable order)");
     }
   }
   return mismatches;
 }
 
-#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                                                                 \
-  template bool total_order_less<K>(K, K);                                                                 \
-  template std::vector<std::uint32_t> stable_sort_order<K>(std::span<const K>);                            \
-  template Mismatches judge_sort<K>(std::span<const K>, std::span<const K>, std::span<const std::uint32_t>);
+#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                                                                   \
+  template bool total_order_less<K>(K, K);                                                                   \
+  template SortExpectation<K> expect_sort<K>(std::span<const K>);                                            \
+  template Mismatches judge_sort<K>(const SortExpectation<K>&, std::span<const K>, std::span<const std::uint32_t>);
 HARNESS_INSTANTIATE_SORT_ORACLE(int)
 HARNESS_INSTANTIATE_SORT_ORACLE(unsigned)
 HARNESS_INSTANTIATE_SORT_ORACLE(long long)

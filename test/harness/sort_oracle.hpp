@@ -18,13 +18,26 @@ namespace harness {
 template <class K>
 bool total_order_less(K a, K b);
 
-// Indices 0..n-1 of `keys` in stable sorted order.
+// The oracle's answer for one input: its keys sorted, and their original indices in stable
+// order (what the key-value form must return as values).
 template <class K>
-std::vector<std::uint32_t> stable_sort_order(std::span<const K> keys);
+struct SortExpectation {
+  std::vector<K> keys;
+  std::vector<std::uint32_t> order;
+};
 
-// Mismatches of got_keys (and, when given, got_values against stable order) with the oracle.
 template <class K>
-Mismatches judge_sort(std::span<const K> keys, std::span<const K> got_keys,
-                          std::span<const std::uint32_t> got_values);
+SortExpectation<K> expect_sort(std::span<const K> keys);
+
+// Mismatches of got_keys (and, when not empty, got_values) with the expectation.
+template <class K>
+Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got_keys,
+                      std::span<const std::uint32_t> got_values);
+
+// For tests of small inputs: expect_sort and judge_sort in one.
+template <class K>
+Mismatches judge_sort(std::span<const K> keys, std::span<const K> got_keys, std::span<const std::uint32_t> got_values) {
+  return judge_sort(expect_sort(keys), got_keys, got_values);
+}
 
 }  // namespace harness

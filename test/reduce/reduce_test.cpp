@@ -9,6 +9,7 @@
 #include "harness/random_bits.hpp"
 #include "harness/reduce_runner.hpp"
 #include "harness/run_seed.hpp"
+#include "harness/scheduling_noise.hpp"
 #include "harness/test_main.hpp"
 #include "harness/variant_test.hpp"
 
@@ -18,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -256,6 +258,28 @@ TEST_P(DeterministicReduce, SameBitsOnEveryRun) {
   }
 }
 
+// Variants whose blocks communicate (the completion ticket of the single-pass reduction),
+// repeated under uneven scheduling: a noise kernel on another stream keeps random
+// multiprocessors busy for random times, so blocks finish out of order.
+// KCHECK_STRESS_REPEATS sets the repetitions (default 4).
+class CrossBlockReduce : public Reduce {};
+
+TEST_P(CrossBlockReduce, StressUnderUnevenScheduling) {
+  const char* repeats_text = std::getenv("KCHECK_STRESS_REPEATS");
+  const int repeats = repeats_text ? std::atoi(repeats_text) : 4;
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    for (int block_size : representative_block_sizes()) {
+      for (Op op : ops()) {
+        ReduceBatch<In, Out> batch(variant(), op);
+        batch.add_run(batch.add_input(input(Distribution::random, (1u << 22) + 3, 0)), block_size);
+        harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size), 50);
+        EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
+        harness::wait_for_scheduling_noise();
+      }
+    }
+  }
+}
+
 std::vector<const VariantInfo*> variants_for_this_type() {
   std::vector<const VariantInfo*> supporting;
   for (const VariantInfo* variant : kernels::variants_of(kernels::Family::reduce)) {
@@ -273,6 +297,16 @@ std::vector<const VariantInfo*> deterministic_variants_for_this_type() {
 }
 
 INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, Reduce, testing::ValuesIn(variants_for_this_type()),
+                         harness::variant_param_name);
+std::vector<const VariantInfo*> cross_block_variants_for_this_type() {
+  std::vector<const VariantInfo*> chosen;
+  for (const VariantInfo* variant : variants_for_this_type()) {
+    if (variant->cross_block) chosen.push_back(variant);
+  }
+  return chosen;
+}
+
+INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, CrossBlockReduce, testing::ValuesIn(cross_block_variants_for_this_type()),
                          harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(REDUCE_TEST_TYPE, DeterministicReduce,
                          testing::ValuesIn(deterministic_variants_for_this_type()),

@@ -109,7 +109,7 @@ TEST_P(Sort, LengthsStraddlingPowersOfTwo) {
 TEST_P(Sort, RaggedRandomLengths) {
   std::vector<Run> runs;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 20);
+    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 19);
     for (int block_size : representative_block_sizes()) runs.push_back({&input(Distribution::random, n, unsigned(k % 4)), block_size});
   }
   check(runs);

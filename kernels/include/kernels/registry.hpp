@@ -39,6 +39,10 @@ struct VariantInfo {
   // depth of the combining tree, each thread's serial chain included). Float checks derive
   // their error bound from it; 0 for sorts. May query the current device.
   std::uint64_t (*accumulation_depth)(std::uint64_t n, int block_size) = nullptr;
+  // Blocks of one launch communicate through memory (look-back flags, completion tickets):
+  // such variants are stress-tested under uneven scheduling, since a missing fence shows only
+  // sometimes.
+  bool cross_block = false;
   // Scans: the values one block takes at once (the tile) for a block size and element type;
   // its powers are where a recursive scan changes level. Null for the other families.
   std::uint64_t (*tile_size)(int block_size, TypeKey type) = nullptr;

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs a command under one compute-sanitizer tool with the suite's settings; exits non-zero if
+# the tool reports anything (warnings included) or the command fails.
+# Usage: ci/sanitize.sh memcheck|racecheck|synccheck|initcheck <command> [args...]
+set -euo pipefail
+tool=$1
+shift
+case "$tool" in
+  memcheck) options=(--padding 64 --leak-check full --track-stream-ordered-races all) ;;
+  racecheck) options=(--racecheck-report all) ;;
+  synccheck | initcheck) options=() ;;
+  *) echo "sanitize.sh: unknown tool '$tool'" >&2; exit 2 ;;
+esac
+exec compute-sanitizer --tool "$tool" "${options[@]}" --error-exitcode 1 "$@"
