@@ -134,14 +134,14 @@ TEST_P(Scan, RecursionBoundaries) {
 TEST_P(Scan, RaggedRandomLengths) {
   std::vector<const TestInput<T>*> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 19);
+    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 18);
     inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
   }
   check(every_block(inputs));
 }
 
 TEST_P(Scan, EveryDistribution) {
-  constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
+  constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, 262147};
   std::vector<Run> runs;
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
