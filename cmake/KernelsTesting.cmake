@@ -16,8 +16,11 @@ set(KERNELS_TYPE_NAME_float64 double)
 set(KERNELS_TYPE_NAME_int32_to_int64 int_to_longlong)
 
 # Every GPU test: skipped (exit 77) without a GPU, bounded in time so a hung kernel cannot eat a
-# runner.
-set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+# runner, and one slot of one GPU when ctest runs with a resource specification
+# (ci/gpu-resource-spec.sh): on a machine with several GPUs, `ctest -j` spreads the tests over
+# them. Without a specification the resource groups are ignored.
+set(KERNELS_GPU_SLOTS_PER_GPU 4)
+set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS gpus:1)
 
 # kernels_add_cpu_test(<target> [LABELS <label>...])
 function(kernels_add_cpu_test target)

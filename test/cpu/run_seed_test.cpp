@@ -37,3 +37,4 @@ TEST(KcheckLine, NamesEveryParameterOfTheCase) {
 }
 
 }  // namespace
+

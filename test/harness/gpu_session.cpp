@@ -33,6 +33,23 @@ GpuProbe probe_gpu() {
   return probe;
 }
 
+std::optional<std::string> ctest_assigned_gpu(std::string_view allocation) {
+  const std::string_view key = "id:";
+  const auto at = allocation.find(key);
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto begin = at + key.size();
+  const auto end = allocation.find(',', begin);
+  const std::string_view id = allocation.substr(begin, end == std::string_view::npos ? end : end - begin);
+  if (id.empty()) return std::nullopt;
+  return std::string(id);
+}
+
+void use_ctest_assigned_gpu() {
+  const char* allocation = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS");
+  if (allocation == nullptr) return;
+  if (const auto gpu = ctest_assigned_gpu(allocation)) setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);
+}
+
 bool gpu_required() {
   const char* value = std::getenv("KERNELS_REQUIRE_GPU");
   return value != nullptr && std::string_view(value) != "" && std::string_view(value) != "0";

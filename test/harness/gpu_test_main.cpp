@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
+  harness::use_ctest_assigned_gpu();
   std::printf("%s\n", harness::describe_run_seed().c_str());
   harness::seed_rapidcheck_from_run_seed();
   const harness::GpuProbe gpu = harness::probe_gpu();
