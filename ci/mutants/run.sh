@@ -19,8 +19,7 @@ fi
 header() { sed -n "s/^$2: //p" "$root/ci/mutants/$1.patch"; }
 
 killed=0
-table=$dir/table.txt
-printf '%-34s %-44s %s\n' mutant variant "killed by" | tee "$table"
+printf '%-34s %-44s %s\n' mutant variant "killed by"
 for mutant in "${mutants[@]}"; do
   variant=$(header "$mutant" Variant)
   log=$dir/$mutant.log
@@ -42,7 +41,8 @@ for mutant in "${mutants[@]}"; do
   else
     by="SURVIVED"
   fi
-  printf '%-34s %-44s %s\n' "$mutant" "$variant" "$by" | tee -a "$table"
+  # One row per mutant, kept for ci/mutants/table.sh.
+  printf '%-34s %-44s %s\n' "$mutant" "$variant" "$by" | tee "$dir/$mutant.row"
 done
-echo "killed $killed of ${#mutants[@]} mutants ($(( 100 * killed / ${#mutants[@]} ))%)" | tee -a "$table"
+echo "killed $killed of ${#mutants[@]} mutants ($(( 100 * killed / ${#mutants[@]} ))%)"
 [ "$killed" -eq "${#mutants[@]}" ]
