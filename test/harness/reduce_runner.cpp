@@ -25,11 +25,6 @@ std::size_t ReduceBatch<In, Out>::add_input(const TestInput<In>& input) {
 }
 
 template <class In, class Out>
-void ReduceBatch<In, Out>::add_runs_for_all_inputs(int block_size) {
-  for (std::size_t k = 0; k < inputs_.size(); ++k) add_run(k, block_size);
-}
-
-template <class In, class Out>
 ReduceCase ReduceBatch<In, Out>::case_of(const Run& run) const {
   const TestInput<In>& input = *inputs_[run.input];
   return {std::string(variant_.name), kernels::type_key_v<In, Out>, op_, run.block_size, input.values.size(),

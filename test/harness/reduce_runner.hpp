@@ -26,8 +26,6 @@ class ReduceBatch {
   // The input must outlive run().
   std::size_t add_input(const TestInput<In>& input);
   void add_run(std::size_t input, int block_size) { runs_.push_back({input, block_size}); }
-  // Every input with every block size.
-  void add_runs_for_all_inputs(int block_size);
 
   BatchReport run(bool describe_passes = false) const;
 
