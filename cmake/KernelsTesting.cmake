@@ -78,3 +78,18 @@ endif()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
 endfunction()
+
+# kernels_add_large_gpu_tests(<family>)
+# Builds <family>_large_test from <family>_large_test.cpp in the calling folder and adds an entry
+# "<family>.large.<variant>" per variant, labelled large. These tests hold most of a device's
+# memory (more than 2^31 elements): one at a time per device (RESOURCE_LOCK), and every slot of
+# its GPU under a resource specification.
+function(kernels_add_large_gpu_tests family)
+  set(target ${family}_large_test)
+  add_executable(${target} ${target}.cpp)
+  target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
+  kernels_enable_warnings(${target})
+  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.large LABELS large
+                                    PROPERTIES RESOURCE_LOCK device_memory
+                                               RESOURCE_GROUPS gpus:${KERNELS_GPU_SLOTS_PER_GPU})
+endfunction()

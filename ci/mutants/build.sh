@@ -16,7 +16,7 @@ src=$out/src
 mkdir -p "$src"
 rm -rf "$src/kernels" "$src/cmake"
 cp -r "$root/kernels" "$root/cmake" "$root/CMakeLists.txt" "$src/"
-cmake -S "$src" -B "$out/build" -G Ninja -DKERNELS_BUILD_TESTS=OFF -DKERNELS_WARNINGS_AS_ERRORS=OFF \
+cmake -S "$src" -B "$out/build" -G Ninja -DKERNELS_BUILD_TESTS=OFF -DKERNELS_BUILD_BENCH=OFF -DKERNELS_WARNINGS_AS_ERRORS=OFF \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${CMAKE_CUDA_ARCHITECTURES:-90}" > "$out/configure.log"
 cmake --build "$out/build" --target kernels > "$out/build-unpatched.log"

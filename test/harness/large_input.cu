@@ -1,23 +1,17 @@
 #include "large_input.hpp"
-#include "random_bits.hpp"
+
+#include "device_buffer.hpp"
 
 #include <kernels/errors.hpp>
 
 #include <algorithm>
-#include <climits>
 #include <future>
 #include <thread>
 #include <vector>
 
 namespace harness {
-namespace {
 
-__host__ __device__ int large_input_value(const LargeInputSpec& spec, std::uint64_t i) {
-  if (i == spec.max_at) return INT_MAX;
-  if (i == spec.min_at) return INT_MIN;
-  const int value = static_cast<int>(random_bits(spec.seed, i));
-  return value == INT_MAX ? INT_MAX - 1 : value == INT_MIN ? INT_MIN + 1 : value;
-}
+namespace {
 
 __global__ void fill_large_input_kernel(int* data, LargeInputSpec spec) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
@@ -29,6 +23,16 @@ __global__ void fill_large_input_kernel(int* data, LargeInputSpec spec) {
 __global__ void fill_ints_kernel(int* data, std::uint64_t count, int value) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) data[i] = value;
+}
+
+__global__ void count_not_equal_kernel(const int* data, std::uint64_t count, int value,
+                                       unsigned long long* differing) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  unsigned long long mine = 0;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    mine += data[i] != value;
+  }
+  if (mine != 0) atomicAdd(differing, mine);
 }
 
 }  // namespace
@@ -47,6 +51,16 @@ void fill_ints(int* data, std::uint64_t count, int value, cudaStream_t stream) {
   if (count == 0) return;
   fill_ints_kernel<<<256, 256, 0, stream>>>(data, count, value);
   kernels::check_cuda(cudaGetLastError(), "launch of fill_ints_kernel");
+}
+
+std::uint64_t count_not_equal(const int* data, std::uint64_t count, int value) {
+  DeviceBuffer<unsigned long long> differing(1);
+  differing.fill_bytes(0);
+  if (count > 0) {
+    count_not_equal_kernel<<<256, 256, 0, test_stream()>>>(data, count, value, differing.data());
+    kernels::check_cuda(cudaGetLastError(), "launch of count_not_equal_kernel");
+  }
+  return differing.download()[0];
 }
 
 LargeInputFacts large_input_facts(const LargeInputSpec& spec) {

@@ -1,0 +1,94 @@
+// 64-bit indexing of the any-length scans: every scan variant that accepts 2^28 ints scans 2^28
+// and 2^31 + 2^20 + 3 ints (or its limit, if lower), inclusive and exclusive. Inputs are
+// generated on the device and the verdict is computed there (harness/large_scan_check.hpp),
+// exactly; the last inclusive value is also compared with the total the host computes from the
+// generator. Guard bands around the output must keep their poison. Label `large`; skipped (with
+// the reason) if the device lacks the memory.
+#include "harness/device_buffer.hpp"
+#include "harness/gpu_session.hpp"
+#include "harness/guard_bands.hpp"
+#include "harness/large_input.hpp"
+#include "harness/large_scan_check.hpp"
+#include "harness/random_bits.hpp"
+#include "harness/run_seed.hpp"
+#include "harness/test_main.hpp"
+
+#include <kernels/registry.hpp>
+#include <kernels/scan.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace {
+
+using kernels::ScanKind;
+using kernels::VariantInfo;
+
+constexpr std::size_t kGuard = harness::kArrayGuard;
+constexpr std::uint64_t kTwoToThe28 = std::uint64_t(1) << 28;
+
+class LargeScan : public testing::TestWithParam<const VariantInfo*> {
+ protected:
+  const VariantInfo& variant() const { return *GetParam(); }
+
+  void check_length(std::uint64_t wanted) {
+    const int block_size = variant().resolve_block_size(0);
+    const std::uint64_t n = std::min(wanted, variant().max_length(block_size));
+    std::size_t workspace_bytes = 0;
+    for (ScanKind kind : kernels::kAllScanKinds) {
+      workspace_bytes = std::max(workspace_bytes, kernels::scan_workspace_bytes<int>(variant().name, kind, n));
+    }
+    const std::size_t needed = (2 * n + 2 * kGuard) * sizeof(int) + workspace_bytes + (256u << 20);
+    if (harness::free_device_memory() < needed) {
+      GTEST_SKIP() << harness::kMemorySkip << "needs " << (needed >> 20) << " MiB of device memory, "
+                   << (harness::free_device_memory() >> 20) << " MiB free";
+    }
+    const harness::LargeInputSpec spec = harness::large_input_spec(n, harness::derive_seed(harness::run_seed(), n));
+    const harness::LargeInputFacts facts = harness::large_input_facts(spec);
+
+    const cudaStream_t stream = harness::test_stream();
+    harness::DeviceBuffer<int> input(n);
+    harness::fill_large_input(input.data(), spec, stream);
+    harness::DeviceBuffer<int> output(n + 2 * kGuard);
+    int* const out = output.data() + kGuard;
+    harness::DeviceBuffer<unsigned char> workspace(workspace_bytes);
+    const int poison = harness::output_poison<int>();
+    for (ScanKind kind : kernels::kAllScanKinds) {
+      const std::string what = "scan/" + std::string(variant().name) + " kind=" + std::string(kernels::name(kind)) +
+                               " type=int n=" + std::to_string(n) + " (large input, seed " +
+                               std::to_string(spec.seed) + ")";
+      harness::fill_ints(output.data(), output.size(), poison, stream);
+      kernels::scan<int>(variant().name, kind, input.data(), n, out, {workspace.data(), workspace_bytes},
+                         {block_size}, stream);
+      const harness::LargeVerdict verdict = harness::check_large_scan(out, spec, kind);
+      EXPECT_EQ(verdict.mismatches, 0u) << what << ": first wrong output at " << verdict.first_bad;
+      EXPECT_EQ(harness::count_not_equal(output.data(), kGuard, poison) +
+                    harness::count_not_equal(out + n, kGuard, poison),
+                0u)
+          << what << ": writes outside [0, n)";
+      if (kind == ScanKind::inclusive) {
+        EXPECT_EQ(output.download(kGuard + n - 1, 1)[0], facts.wrapped_sum) << what << ": last value is not the total";
+      }
+    }
+  }
+};
+
+TEST_P(LargeScan, TwoToThe28Ints) { check_length(kTwoToThe28); }
+
+TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
+
+std::vector<const VariantInfo*> any_length_scans() {
+  std::vector<const VariantInfo*> chosen;
+  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::scan)) {
+    if (variant->supports(kernels::TypeKey::int32) &&
+        variant->max_length(variant->resolve_block_size(0)) >= kTwoToThe28) {
+      chosen.push_back(variant);
+    }
+  }
+  return chosen;
+}
+
+INSTANTIATE_TEST_SUITE_P(large, LargeScan, testing::ValuesIn(any_length_scans()), harness::variant_param_name);
+
+}  // namespace
