@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""CPU test of the benchmark scripts (ctest cpu.bench_scripts): plot.py, tables.py and
+check_perf.py on testdata/sample.json, a kernels_bench JSON of invented figures written by
+Google Benchmark itself (real field names, aggregates, and a failed row)."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAMPLE = os.path.join(HERE, "testdata", "sample.json")
+sys.path.insert(0, HERE)
+
+import bench_json  # noqa: E402
+
+
+def run_script(name, *args):
+    return subprocess.run([sys.executable, os.path.join(HERE, name), *args], capture_output=True, text=True,
+                          check=False)
+
+
+def sample_median_ms(run_name):
+    with open(SAMPLE, encoding="utf-8") as file:
+        for entry in json.load(file)["benchmarks"]:
+            if entry["run_name"] == run_name and entry.get("aggregate_name") == "median":
+                return entry["real_time"]
+    raise KeyError(run_name)
+
+
+def table_line(text, first_cell):
+    lines = [line for line in text.splitlines() if line.startswith(f"| {first_cell} |")]
+    if not lines:
+        raise AssertionError(f"no table line starts with {first_cell!r}")
+    return [cell.strip() for cell in lines[0].strip("|").split("|")]
+
+
+class BenchJson(unittest.TestCase):
+    def test_row_names_split_into_family_variant_type_length(self):
+        self.assertEqual(bench_json.parse_run_name("scan/scan_then_fan/blelloch_plain/int/1024/manual_time"),
+                         ("scan", "scan_then_fan/blelloch_plain", "int", 1024))
+        self.assertEqual(bench_json.parse_run_name("reduce/cub/longlong/268435456"),
+                         ("reduce", "cub", "longlong", 268435456))
+
+    def test_medians_and_one_error_per_failed_row(self):
+        rows = bench_json.load_rows(SAMPLE)
+        names = [(row.family, row.variant, row.type, row.n) for row in rows]
+        self.assertEqual(len(names), len(set(names)), "one row per benchmark")
+        failed = [row for row in rows if row.error]
+        self.assertEqual([(row.variant, row.type) for row in failed], [("radix_lsd", "longlong")])
+        harris7 = next(row for row in rows if row.variant == "harris7_multi_element" and row.n == 1 << 28
+                       and row.type == "int")
+        self.assertAlmostEqual(harris7.time_ms,
+                               sample_median_ms("reduce/harris7_multi_element/int/268435456/manual_time"))
+        self.assertAlmostEqual(harris7.gb_per_second, harris7.bytes_per_second / 1e9)
+
+
+class Tables(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        result = run_script("tables.py", SAMPLE)
+        if result.returncode != 0:
+            raise AssertionError(f"tables.py failed:\n{result.stderr}")
+        cls.text = result.stdout
+
+    def section(self, title_start):
+        parts = [part for part in self.text.split("### ") if part.startswith(title_start)]
+        self.assertEqual(len(parts), 1, f"one section titled {title_start!r}")
+        return parts[0]
+
+    def test_family_tables_show_each_variant_at_its_longest_length(self):
+        reduce = self.section("reduce, int")
+        for variant in ["harris1_interleaved_divergent", "harris7_multi_element", "warp_shuffle", "cub"]:
+            self.assertEqual(table_line(reduce, variant)[1], "2^28")
+        self.assertEqual(table_line(reduce, "cub")[-1], "1.000")
+        scan = self.section("scan, int")
+        self.assertEqual(table_line(scan, "naive")[1], "2^16")
+        self.assertEqual(table_line(scan, "blelloch_padded")[1], "2^9")
+        sort = self.section("sort, int")
+        self.assertEqual(table_line(sort, "odd_even_multi_block")[1], "2^18")
+        self.assertEqual(table_line(sort, "radix_lsd")[1], "2^28")
+
+    def test_harris_ladders_with_speedups_beside_g80(self):
+        for n, label in [(1 << 22, "2^22"), (1 << 28, "2^28")]:
+            table = self.section(f"Harris's reduction ladder, int, n = {label}")
+            g80 = [table_line(table, variant)[1] for variant in
+                   ["harris1_interleaved_divergent", "harris2_interleaved_strided", "harris3_sequential",
+                    "harris4_first_add_during_load", "harris5_unroll_last_warp", "harris6_complete_unroll",
+                    "harris7_multi_element"]]
+            self.assertEqual(g80, ["8.054", "3.456", "1.722", "0.965", "0.536", "0.381", "0.268"])
+            first = sample_median_ms(f"reduce/harris1_interleaved_divergent/int/{n}/manual_time")
+            sixth = sample_median_ms(f"reduce/harris6_complete_unroll/int/{n}/manual_time")
+            last = sample_median_ms(f"reduce/harris7_multi_element/int/{n}/manual_time")
+            cells = table_line(table, "harris7_multi_element")
+            self.assertEqual(cells[3], "30.05x")
+            self.assertEqual(cells[6], f"{sixth / last:.2f}x")
+            self.assertEqual(cells[7], f"{first / last:.2f}x")
+
+    def test_scan_ladder_steps_at_shared_lengths(self):
+        ladder = self.section("The scan ladder, int")
+        self.assertIn("scan_then_fan/<algorithm>", ladder)
+        steps = ["naive", "hillis_steele_two_barriers", "hillis_steele_double_buffer", "blelloch_plain",
+                 "blelloch_padded", "warp_shuffle", "decoupled_lookback", "cub"]
+        rows = [table_line(ladder, step) for step in steps]
+        self.assertTrue(all(len(cells) == 5 for cells in rows))
+        naive = table_line(ladder, "naive")
+        self.assertEqual((naive[1], naive[3], naive[4]), ("—", "—", "—"))
+        self.assertRegex(naive[2], r"^[0-9.]+ ms \([0-9.]+x cub\)$")
+        self.assertTrue(table_line(ladder, "warp_shuffle")[1].startswith("n=1024: "))
+        stf = sample_median_ms("scan/scan_then_fan/blelloch_padded/int/268435456/manual_time")
+        self.assertTrue(table_line(ladder, "blelloch_padded")[4].startswith(f"{stf:.4g} ms"))
+        self.assertTrue(re.match(r"^[0-9.]+ ms \(1\.00x cub\)$", table_line(ladder, "cub")[4]))
+
+
+class Plots(unittest.TestCase):
+    def test_one_png_per_family_and_type(self):
+        with tempfile.TemporaryDirectory() as out:
+            result = run_script("plot.py", SAMPLE, out)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            expected = {"reduce_int.png", "reduce_float.png", "scan_int.png", "sort_int.png"}
+            self.assertEqual(set(os.listdir(out)), expected, "the failed longlong sort row gives no plot")
+            for name in expected:
+                with open(os.path.join(out, name), "rb") as file:
+                    content = file.read()
+                self.assertGreater(len(content), 10_000, name)
+                self.assertTrue(content.startswith(b"\x89PNG\r\n\x1a\n"), name)
+
+
+class CheckPerf(unittest.TestCase):
+    def check(self, *args):
+        return run_script("check_perf.py", SAMPLE, *args)
+
+    def test_passes_at_or_above_the_threshold(self):
+        result = self.check("--family", "reduce", "--min-vs-cub", "0.95")
+        self.assertEqual(result.returncode, 0, result.stdout)
+        self.assertIn("best vectorized_single_pass", result.stdout)
+        self.assertEqual(self.check("--family", "scan", "--min-vs-cub", "0.90").returncode, 0)
+
+    def test_fails_below_the_threshold(self):
+        result = self.check("--family", "sort", "--min-vs-cub", "0.45")
+        self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertIn("FAIL sort/int at n=268435456: best radix_lsd", result.stdout)
+
+    def test_fails_on_a_failed_row_or_no_rows(self):
+        self.assertEqual(self.check("--family", "sort", "--type", "longlong", "--min-vs-cub", "0").returncode, 1)
+        self.assertEqual(self.check("--family", "reduce", "--n", "12345", "--min-vs-cub", "0").returncode, 1)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
