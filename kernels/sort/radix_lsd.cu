@@ -1,29 +1,50 @@
 // LSD radix sort: stable, 8 bits per pass, offsets from the project's own scan.
 //
 // Keys are sorted by their encode_order() bits (IEEE totalOrder for floats), least significant
-// digit first: 4 passes for 32-bit keys, 8 for 64-bit ones. Each pass is stable, so after pass
-// p the keys are ordered by their low 8(p + 1) bits, equal keys in input order. One pass:
-//   1. histogram: block b counts the digits of its chunk of keys (a contiguous run of whole
-//      tiles) into counts[d * grid + b], a digit-major array;
+// digit first: 4 passes for 32-bit keys, 8 for 64-bit ones. Each pass is a stable counting sort
+// by one digit, so after pass p the keys are ordered by their low 8(p + 1) bits, equal keys in
+// input order. The design is the classic one (Satish, Harris and Garland 2009; Merrill's
+// upsweep / scan / downsweep). The keys are cut into tiles of B x kItems keys; block b owns a
+// chunk, a contiguous run of whole tiles. One pass:
+//   1. upsweep (histogram_kernel): block b counts the digits of its chunk into
+//      counts[d * grid + b], a digit-major array. Lanes of a warp with the same digit are found
+//      with ballots (match_peers) and their leader adds them with one shared-memory atomic, so
+//      equal digits do not serialize on one counter.
 //   2. offsets: an exclusive scan of that array with kernels::scan("decoupled_lookback") gives,
 //      for digit d and block b, the number of keys with a smaller digit plus those with digit d
-//      in blocks before b: where block b's first key with digit d goes;
-//   3. scatter: block b walks its chunk tile by tile. In a tile, warp w takes a contiguous run of
-//      32 x kItems keys, 32 at a time in order; __match_any_sync groups the lanes with the same
-//      digit, and a key's rank is the count its warp saw before (kept per warp and digit in
-//      shared memory) plus its peers in lower lanes. Per digit, an exclusive sum over warps
-//      places each warp's keys after those of the warps before it. A key goes to
-//      base[d] + warp offset + rank, and base[d] then advances by the tile's count of d.
-//      Every key with digit d lands after every earlier key with digit d: the pass is stable.
-// The passes ping-pong between keys_out and a workspace buffer (values likewise). Pass p
-// writes keys_out when passes - 1 - p is even, so the last pass always lands in keys_out; with
-// an even number of passes (4 or 8) the first pass reads keys_in (never written) and writes the
-// workspace buffer. The destinations are scattered writes: no staging of a tile in shared
-// memory for coalescing, which a faster sort (CUB) does.
+//      in blocks before b: where block b's first key with digit d goes (base[d]).
+//   3. downsweep (scatter_kernel): block b walks its chunk tile by tile, in order:
+//      a. load: warp w takes the tile's w-th run of 32 x kItems keys, 32 consecutive keys per
+//         load (coalesced), so that a warp's items, taken in order, are in input order;
+//      b. rank: per item, match_peers groups the lanes with the same digit; a key's rank is
+//         its warp's running count of that digit (a shared counter per warp and digit, kept by
+//         the group's leader) plus its peers in lower lanes;
+//      c. local offsets: an exclusive scan of the counters in digit-major order (digit, warp)
+//         gives, per warp and digit, the number of the tile's keys with a smaller digit plus
+//         those with the same digit in earlier warps; each thread scans 8 counters, then the
+//         block scans the threads' sums. A key's place in the tile's digit order is that plus
+//         its rank: a stable local sort of the tile;
+//      d. stage: the keys (and values) are written to shared memory at those places;
+//      e. store: thread t takes places t, t + B, t + 2B, ... and writes the key there to
+//         base[d] + (place - tile start of d), so consecutive threads write consecutive
+//         addresses along each digit's run; base[d] then advances by the tile's count of d.
+//      Keys of digit d leave in input order (blocks by the scan, tiles in order, keys within a
+//      tile by their rank): the pass is stable.
 //
-// Grid: chunks of at least 4096 keys and at most 4096 blocks, so the scanned array stays small
-// next to n (256 counters per block) at every block size; the shape depends on n and the block
-// size only, not on the device.
+// Traffic per pass: the upsweep reads the keys once, the downsweep reads and writes them once
+// (values: read and written once), plus 4 x 256 x grid bytes of counters, which stay small.
+// The passes ping-pong between keys_out and a workspace buffer (values likewise). Pass p writes
+// keys_out when passes - 1 - p is even, so the last pass always lands in keys_out; with an even
+// number of passes (4 or 8) the first pass reads keys_in (never written) and writes the
+// workspace buffer.
+//
+// Grid: one tile per block up to kMaxGrid blocks, then more tiles per block, so the scanned
+// array (256 counters per block) stays small next to n while a large sort still has thousands
+// of blocks; the shape depends on n, the key size and the block size only, not on the device.
+// Any block size that is a multiple of 32 up to 1024 works; the scatter's dynamic shared
+// memory (the staged tile and 256 counters per warp) exceeds 48 KB above 256 threads, so the
+// scatter kernels are allowed the largest block's need once. Counts, offsets and places are
+// 32-bit (n < 2^32); indices into the keys are 64-bit.
 #include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div, align_up
 #include <kernels/scan.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
@@ -40,27 +61,71 @@ namespace {
 constexpr unsigned kDigitBits = 8;
 constexpr unsigned kDigits = 1u << kDigitBits;
 constexpr unsigned kWarp = 32;
-constexpr unsigned kItems = 4;  // keys per thread per tile
-constexpr std::uint64_t kMinChunk = 4096;
-constexpr std::uint64_t kMaxGrid = 4096;
+constexpr unsigned kFullWarp = 0xffffffffu;
+constexpr unsigned kMaxBlock = 1024;
+constexpr std::uint64_t kMaxGrid = 8192;
 constexpr std::string_view kOffsetScan = "decoupled_lookback";
 
+// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones).
 template <class K>
-__device__ unsigned digit_of(K key, unsigned shift) {
-  return static_cast<unsigned>(encode_order(key) >> shift) & (kDigits - 1);
+constexpr unsigned kItems = 64 / sizeof(K);
+
+// The scatter's counters: one per digit and warp, in digit-major order (index d * warps + w),
+// with one padding word after every 32 so that the scan's reads (thread t: indices 8t to
+// 8t + 7) are free of bank conflicts. There are 256 x warps counters and B threads: exactly 8
+// per thread at every block size.
+constexpr unsigned kCountersPerThread = kDigits / kWarp;
+static_assert(kWarp % kCountersPerThread == 0, "a thread's counters share one padding group");
+__host__ __device__ constexpr unsigned padded(unsigned i) { return i + i / kWarp; }
+constexpr std::size_t counter_words(unsigned warps) { return padded(kDigits * warps); }
+
+// The digit at `bit` of a key's encode_order() bits.
+template <class Bits>
+__device__ unsigned digit_at(Bits ordered, unsigned bit) {
+  return static_cast<unsigned>(ordered >> bit) & (kDigits - 1);
+}
+
+// The lanes of the calling warp that are valid and have the same digit as this lane: one
+// ballot per digit bit (cheaper than __match_any_sync for 8 bits). Meaningful for valid lanes,
+// whose own bit it contains. Every lane of the warp must call it.
+__device__ unsigned match_peers(unsigned digit, bool valid) {
+  unsigned peers = __ballot_sync(kFullWarp, valid);
+#pragma unroll
+  for (unsigned b = 0; b < kDigitBits; ++b) {
+    const bool set = (digit >> b) & 1u;
+    const unsigned lanes_set = __ballot_sync(kFullWarp, set);
+    peers &= set ? lanes_set : ~lanes_set;
+  }
+  return peers;
 }
 
 // Block b's chunk: [b * chunk, min((b + 1) * chunk, n)), never empty.
 template <class K>
-__global__ void histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t chunk, unsigned shift,
-                                 unsigned* counts) {
+__global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t chunk,
+                                                              unsigned bit, unsigned* counts) {
+  constexpr unsigned items = kItems<K>;
   __shared__ unsigned histogram[kDigits];
   for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) histogram[d] = 0;
   __syncthreads();
+
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t tile = std::uint64_t(blockDim.x) * items;
   const std::uint64_t begin = blockIdx.x * chunk;
   const std::uint64_t end = n - begin < chunk ? n : begin + chunk;
-  for (std::uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
-    atomicAdd(&histogram[digit_of(keys[i], shift)], 1u);
+  for (std::uint64_t tile_begin = begin; tile_begin < end; tile_begin += tile) {  // the same trip count in every thread
+    ordered_bits_t<K> tile_keys[items];
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const std::uint64_t i = tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x;
+      if (i < end) tile_keys[r] = encode_order(keys[i]);
+    }
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const bool valid = tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x < end;
+      const unsigned digit = valid ? digit_at(tile_keys[r], bit) : 0;
+      const unsigned peers = match_peers(digit, valid);
+      if (valid && lane == unsigned(__ffs(peers)) - 1) atomicAdd(&histogram[digit], unsigned(__popc(peers)));
+    }
   }
   __syncthreads();
   for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
@@ -68,86 +133,143 @@ __global__ void histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t c
   }
 }
 
-// Block b moves its chunk's keys (and values, for Pairs) to their places in `*_out`, given the
-// scanned digit-major counts. Shared memory: one counter per warp and digit (dynamic), and per
-// digit the block's next destination and the current tile's count.
+// Dynamic shared memory of the scatter: the staged tile (keys, then values for Pairs), then
+// the padded counters.
 template <bool Pairs, class K>
-__global__ void __launch_bounds__(1024) scatter_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in,
-                                                       std::uint32_t* values_out, std::uint64_t n,
-                                                       std::uint64_t chunk, unsigned shift,
-                                                       const unsigned* offsets) {
-  __shared__ unsigned base[kDigits];
-  __shared__ unsigned tile_count[kDigits];
-  unsigned* const warp_counts = dynamic_shared<unsigned>();  // [warp][digit]
+constexpr std::size_t scatter_shared_bytes(unsigned block_size) {
+  const std::size_t tile = std::size_t(block_size) * kItems<K>;
+  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) + counter_words(block_size / kWarp) * sizeof(unsigned);
+}
+
+// Block b moves its chunk's keys (and values, for Pairs) to their places in `*_out`, given the
+// scanned digit-major counts (see the header for the steps).
+template <bool Pairs, class K>
+__global__ void __launch_bounds__(kMaxBlock) scatter_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in,
+                                                            std::uint32_t* values_out, std::uint64_t n,
+                                                            std::uint64_t chunk, unsigned bit,
+                                                            const unsigned* offsets) {
+  using Bits = ordered_bits_t<K>;  // keys travel through the kernel encoded
+  constexpr unsigned items = kItems<K>;
+  __shared__ unsigned base[kDigits];               // where the block's next key of digit d goes
+  __shared__ std::int64_t to_global[kDigits];      // the current tile's place p of digit d goes to to_global[d] + p
+  __shared__ unsigned warp_sums[kMaxBlock / kWarp];  // the counter scan's per-warp totals
+  const unsigned tile = blockDim.x * items;
+  Bits* const staged_keys = dynamic_shared<Bits>();
+  std::uint32_t* const staged_values = reinterpret_cast<std::uint32_t*>(staged_keys + tile);
+  unsigned* const counters = reinterpret_cast<unsigned*>(staged_keys + tile) + (Pairs ? tile : 0);
   const unsigned warps = blockDim.x / kWarp, warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
   const unsigned lanes_below = (1u << lane) - 1;
-  unsigned* const my_counts = warp_counts + warp * kDigits;
+  unsigned* const my_counters = counters + padded(kCountersPerThread * threadIdx.x);  // this thread's 8, in the scan
 
-  // Thread t owns digits t, t + B, ...: their base and their column of warp counters.
+  // Thread t owns digits t, t + B, ...: their base and to_global.
   for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
     base[d] = offsets[std::uint64_t(d) * gridDim.x + blockIdx.x];
-    for (unsigned w = 0; w < warps; ++w) warp_counts[w * kDigits + d] = 0;
   }
-  __syncthreads();
 
-  const std::uint64_t tile = std::uint64_t(blockDim.x) * kItems;
   const std::uint64_t begin = blockIdx.x * chunk;
   const std::uint64_t end = n - begin < chunk ? n : begin + chunk;
   for (std::uint64_t tile_begin = begin; tile_begin < end; tile_begin += tile) {  // the same trip count in every thread
-    K keys[kItems] = {};
-    std::uint32_t values[kItems] = {};
-    unsigned digits[kItems], ranks[kItems];
+    const unsigned tile_size = end - tile_begin < tile ? static_cast<unsigned>(end - tile_begin) : tile;
+    // a. Item r of this thread: the tile's key warp x 32 x items + 32r + lane.
+    const unsigned warp_first = warp * kWarp * items + lane;
+    Bits keys[items];
 #pragma unroll
-    for (unsigned r = 0; r < kItems; ++r) {
-      const std::uint64_t i = tile_begin + (std::uint64_t(warp) * kItems + r) * kWarp + lane;
-      unsigned digit = kDigits;  // past the end: groups only with other lanes past the end
-      if (i < end) {
-        keys[r] = keys_in[i];
-        if constexpr (Pairs) values[r] = values_in[i];
-        digit = digit_of(keys[r], shift);
-      }
-      const unsigned peers = __match_any_sync(0xffffffffu, digit);
-      const unsigned leader = __ffs(peers) - 1;
-      const bool leads = lane == leader && digit < kDigits;  // reads and advances the peers' counter
-      unsigned before = leads ? my_counts[digit] : 0;
-      before = __shfl_sync(0xffffffffu, before, leader);
-      ranks[r] = before + __popc(peers & lanes_below);
-      if (leads) my_counts[digit] = before + __popc(peers);
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned place = warp_first + r * kWarp;
+      if (place < tile_size) keys[r] = encode_order(keys_in[tile_begin + place]);
+    }
+#pragma unroll
+    for (unsigned j = 0; j < kCountersPerThread; ++j) my_counters[j] = 0;
+    __syncthreads();
+
+    // b. Ranks within the warp, item by item: the group's leader reads and advances the
+    // warp's counter of the digit.
+    unsigned ranks[items / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const bool valid = warp_first + r * kWarp < tile_size;
+      const unsigned digit = valid ? digit_at(keys[r], bit) : 0;
+      const unsigned peers = match_peers(digit, valid);
+      const unsigned leader = valid ? __ffs(peers) - 1 : 0;
+      unsigned* const counter = counters + padded(digit * warps + warp);
+      unsigned before = valid && lane == leader ? *counter : 0;
+      before = __shfl_sync(kFullWarp, before, leader);
+      ranks[r / 2] |= (before + __popc(peers & lanes_below)) << (r % 2 * 16);
+      if (valid && lane == leader) *counter = before + __popc(peers);
       __syncwarp();
-      digits[r] = digit;
     }
     __syncthreads();
 
-    // Per digit: each warp's counter becomes the number of keys with that digit in the warps
-    // before it; the tile's count is kept for advancing base.
-    for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
-      unsigned sum = 0;
-      for (unsigned w = 0; w < warps; ++w) {
-        const unsigned count = warp_counts[w * kDigits + d];
-        warp_counts[w * kDigits + d] = sum;
-        sum += count;
-      }
-      tile_count[d] = sum;
-    }
-    __syncthreads();
-
+    // c. Exclusive scan of the counters in (digit, warp) order: each thread its 8, a warp scan
+    // of the threads' sums, then the sums of the warps before.
+    unsigned mine[kCountersPerThread];
+    unsigned sum = 0;
 #pragma unroll
-    for (unsigned r = 0; r < kItems; ++r) {
-      const unsigned digit = digits[r];
-      if (digit < kDigits) {
-        const std::uint64_t destination = std::uint64_t(base[digit]) + my_counts[digit] + ranks[r];
-        keys_out[destination] = keys[r];
-        if constexpr (Pairs) values_out[destination] = values[r];
+    for (unsigned j = 0; j < kCountersPerThread; ++j) {
+      mine[j] = my_counters[j];
+      sum += mine[j];
+    }
+    unsigned inclusive = sum;
+#pragma unroll
+    for (unsigned offset = 1; offset < kWarp; offset *= 2) {
+      const unsigned up = __shfl_up_sync(kFullWarp, inclusive, offset);
+      if (lane >= offset) inclusive += up;
+    }
+    if (lane == kWarp - 1) warp_sums[warp] = inclusive;
+    __syncthreads();
+    unsigned running = __reduce_add_sync(kFullWarp, lane < warp ? warp_sums[lane] : 0) + inclusive - sum;
+#pragma unroll
+    for (unsigned j = 0; j < kCountersPerThread; ++j) {
+      my_counters[j] = running;
+      running += mine[j];
+    }
+    __syncthreads();
+
+    // d. Digit d's keys take places [start, next) of the staged tile; stage every key at its
+    // place (values are loaded only now, to spare registers during the ranking).
+    for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+      const unsigned start = counters[padded(d * warps)];
+      const unsigned next = d + 1 < kDigits ? counters[padded((d + 1) * warps)] : tile_size;
+      to_global[d] = std::int64_t(base[d]) - start;
+      base[d] += next - start;
+    }
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned input_place = warp_first + r * kWarp;
+      if (input_place < tile_size) {
+        const unsigned rank = ranks[r / 2] >> (r % 2 * 16) & 0xffffu;
+        const unsigned place = counters[padded(digit_at(keys[r], bit) * warps + warp)] + rank;
+        staged_keys[place] = keys[r];
+        if constexpr (Pairs) staged_values[place] = values_in[tile_begin + input_place];
       }
     }
     __syncthreads();
 
-    for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
-      base[d] += tile_count[d];
-      for (unsigned w = 0; w < warps; ++w) warp_counts[w * kDigits + d] = 0;
+    // e. Store: consecutive threads, consecutive places, consecutive addresses within a digit.
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned place = r * blockDim.x + threadIdx.x;
+      if (place < tile_size) {
+        const Bits key = staged_keys[place];
+        const std::uint64_t destination = to_global[digit_at(key, bit)] + place;
+        keys_out[destination] = decode_order<K>(key);
+        if constexpr (Pairs) values_out[destination] = staged_values[place];
+      }
     }
-    __syncthreads();
   }
+}
+
+// Allows the scatter the dynamic shared memory of the largest block (above the 48 KB
+// default), once per kernel.
+template <bool Pairs, class K>
+void allow_scatter_shared() {
+  static const bool allowed = [] {
+    check_cuda(cudaFuncSetAttribute(&scatter_kernel<Pairs, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(scatter_shared_bytes<Pairs, K>(kMaxBlock))),
+               "cudaFuncSetAttribute (radix scatter shared memory)");
+    return true;
+  }();
+  (void)allowed;
 }
 
 // The launch shape of every pass: tiles of B x kItems keys, whole tiles per block.
@@ -157,10 +279,11 @@ struct RadixShape {
   std::uint64_t counters() const { return std::uint64_t(kDigits) * grid; }
 };
 
+template <class K>
 RadixShape radix_shape(std::uint64_t n, int block_size) {
-  const std::uint64_t tile = std::uint64_t(block_size) * kItems;
+  const std::uint64_t tile = std::uint64_t(block_size) * kItems<K>;
   const std::uint64_t tiles = ceil_div(n, tile);
-  const std::uint64_t tiles_per_block = std::max(ceil_div(kMinChunk, tile), ceil_div(tiles, kMaxGrid));
+  const std::uint64_t tiles_per_block = ceil_div(tiles, kMaxGrid);
   return {tiles_per_block * tile, static_cast<unsigned>(ceil_div(tiles, tiles_per_block))};
 }
 
@@ -174,7 +297,7 @@ struct RadixLayout {
 
 template <SortForm form, class K>
 RadixLayout radix_layout(std::uint64_t n, int block_size) {
-  RadixLayout layout{radix_shape(n, block_size), 0, 0, 0, 0, 0};
+  RadixLayout layout{radix_shape<K>(n, block_size), 0, 0, 0, 0, 0};
   const std::size_t counter_bytes = align_up(layout.shape.counters() * sizeof(unsigned));
   layout.values_at = align_up(n * sizeof(K));
   layout.counts_at = layout.values_at + (form == SortForm::pairs ? align_up(n * sizeof(std::uint32_t)) : 0);
@@ -188,7 +311,7 @@ RadixLayout radix_layout(std::uint64_t n, int block_size) {
 struct RadixLsd {
   static constexpr bool sorts_pairs = true;
 
-  // Counts, offsets and destinations are 32-bit: the largest offset is below n.
+  // Counts, offsets and places are 32-bit: the largest offset is below n.
   static std::uint64_t max_length(int) { return std::numeric_limits<std::uint32_t>::max(); }
 
   template <SortForm form, class K>
@@ -209,9 +332,10 @@ struct RadixLsd {
     auto* const counts = reinterpret_cast<unsigned*>(workspace + layout.counts_at);
     auto* const offsets = reinterpret_cast<unsigned*>(workspace + layout.offsets_at);
     const Workspace scan_workspace{workspace + layout.scan_at, call.workspace.bytes - layout.scan_at};
-    const std::size_t scatter_shared = std::size_t(call.block_size / kWarp) * kDigits * sizeof(unsigned);
+    const std::size_t scatter_shared = scatter_shared_bytes<pairs, K>(static_cast<unsigned>(call.block_size));
     const KernelLabel histogram_label{call.variant_id, type_key_v<K>, name(form), "histogram"};
     const KernelLabel scatter_label{call.variant_id, type_key_v<K>, name(form), "scatter"};
+    allow_scatter_shared<pairs, K>();
 
     const K* source_keys = keys_in;
     const std::uint32_t* source_values = values_in;
@@ -219,13 +343,13 @@ struct RadixLsd {
       const bool to_output = (passes - 1 - pass) % 2 == 0;
       K* const target_keys = to_output ? keys_out : other_keys;
       std::uint32_t* const target_values = to_output ? values_out : other_values;
-      const unsigned shift = static_cast<unsigned>(pass) * kDigitBits;
+      const unsigned bit = static_cast<unsigned>(pass) * kDigitBits;
       launch_kernel(histogram_label, &histogram_kernel<K>, shape.grid, call.block_size, 0, call.stream, source_keys,
-                    call.n, shape.chunk, shift, counts);
+                    call.n, shape.chunk, bit, counts);
       kernels::scan<unsigned>(kOffsetScan, ScanKind::exclusive, counts, shape.counters(), offsets, scan_workspace, {},
                               call.stream);
       launch_kernel(scatter_label, &scatter_kernel<pairs, K>, shape.grid, call.block_size, scatter_shared,
-                    call.stream, source_keys, target_keys, source_values, target_values, call.n, shape.chunk, shift,
+                    call.stream, source_keys, target_keys, source_values, target_values, call.n, shape.chunk, bit,
                     offsets);
       source_keys = target_keys;
       source_values = target_values;
@@ -238,7 +362,8 @@ struct RadixLsd {
 const SortVariant& sort_radix_lsd() {
   static const SortVariant variant = make_sort_variant<RadixLsd>({
       .name = "radix_lsd",
-      .description = "stable LSD radix sort, 8-bit digits: block histograms, project scan, warp-match scatter",
+      .description = "stable LSD radix sort, 8-bit digits: block histograms, project scan, tiles ranked by warp "
+                     "ballots, staged in shared memory for coalesced stores",
       .block_sizes = {32, 1024, 256},
       .deterministic = true,
       .stable = true,
