@@ -35,13 +35,18 @@ class VariantTest : public testing::TestWithParam<const kernels::VariantInfo*> {
 
   std::vector<int> block_sizes() const { return variant().block_sizes.all(); }
 
+  // The smallest and the preferred block size.
+  std::vector<int> smallest_and_preferred_block_sizes() const {
+    std::vector<int> chosen{block_sizes().front()};
+    const int preferred = variant().resolve_block_size(0);
+    if (preferred != chosen.front()) chosen.push_back(preferred);
+    return chosen;
+  }
+
   // The smallest, the preferred and the largest block size.
   std::vector<int> representative_block_sizes() const {
-    const std::vector<int> sizes = block_sizes();
-    const int preferred = variant().resolve_block_size(0);
-    std::vector<int> chosen{sizes.front()};
-    if (preferred != sizes.front()) chosen.push_back(preferred);
-    if (sizes.back() != preferred) chosen.push_back(sizes.back());
+    std::vector<int> chosen = smallest_and_preferred_block_sizes();
+    if (block_sizes().back() != chosen.back()) chosen.push_back(block_sizes().back());
     return chosen;
   }
 
