@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 mutant=$1
 build=${KERNELS_BUILD_DIR:-$root/build}
 dir=${KERNELS_MUTANTS_DIR:-$root/build-mutants}
-if ! "$build/gpu_probe" > /dev/null 2>&1; then
+if ! "$build/test/mutation/gpu_probe" > /dev/null 2>&1; then
   if [ "${KERNELS_REQUIRE_GPU:-0}" != 0 ]; then echo "FAIL: no GPU for mutant $mutant"; exit 1; fi
   echo "SKIP: no GPU: mutation runs need one"
   exit 77
