@@ -4,6 +4,7 @@
 #include "harness/batch_assertions.hpp"
 #include "harness/device_buffer.hpp"
 #include "harness/gpu_session.hpp"
+#include "harness/graph_capture.hpp"
 #include "harness/guard_bands.hpp"
 #include "harness/reduce_oracle.hpp"
 #include "harness/random_bits.hpp"
@@ -146,25 +147,11 @@ TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
     harness::DeviceBuffer<unsigned char> workspace(bytes);
     harness::DeviceBuffer<Out> result(1);
-    const cudaStream_t stream = harness::test_stream();
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string captured_error;
-    try {
+    const auto not_captured = harness::replay_as_graph([&](cudaStream_t stream) {
       kernels::reduce<In, Out>(variant().name, op, device_input.data(), values.values.size(), result.data(),
                                {workspace.data(), bytes}, {}, stream);
-    } catch (const std::exception& error) {
-      captured_error = error.what();
-    }
-    cudaGraph_t graph = nullptr;
-    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
-    ASSERT_EQ(captured_error, "") << context(op, values) << "\n     cannot be captured in a graph";
-    ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
-    cudaGraphExec_t exec = nullptr;
-    kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
-    kernels::check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-    kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(graph);
+    });
+    ASSERT_FALSE(not_captured) << context(op, values) << "\n     cannot be captured in a graph: " << *not_captured;
     const auto expected = harness::expect_reduce<In, Out>(op, values.values);
     const std::uint64_t depth = variant().accumulation_depth(values.values.size(), variant().resolve_block_size(0));
     const auto problem = harness::judge_reduce(expected, result.download()[0], depth);
@@ -183,11 +170,7 @@ TEST_P(Reduce, RejectedCallsEnqueueNothingAndWriteNothing) {
   const kernels::Workspace enough{workspace.data(), bytes};
   const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
 
-  struct Rejected {
-    const char* parameter;
-    std::function<void(cudaStream_t)> call;
-  };
-  std::vector<Rejected> calls{
+  std::vector<harness::RejectedCall> calls{
       {"block_size", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, result.data(), enough, {unsupported_block}, s); }},
       {"in", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, nullptr, 1024, result.data(), enough, {}, s); }},
       {"out", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, nullptr, enough, {}, s); }},
@@ -209,25 +192,7 @@ TEST_P(Reduce, RejectedCallsEnqueueNothingAndWriteNothing) {
                        }});
     }
   }
-  const cudaStream_t stream = harness::test_stream();
-  for (const Rejected& rejected : calls) {
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string parameter = "(nothing thrown)";
-    try {
-      rejected.call(stream);
-    } catch (const kernels::ValidationError& error) {
-      parameter = error.parameter();
-    } catch (const std::exception& error) {
-      parameter = std::string("(other exception: ") + error.what() + ")";
-    }
-    cudaGraph_t graph = nullptr;
-    kernels::check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
-    std::size_t nodes = 0;
-    kernels::check_cuda(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
-    cudaGraphDestroy(graph);
-    EXPECT_EQ(parameter, rejected.parameter) << "reduce/" << variant().name;
-    EXPECT_EQ(nodes, 0u) << "reduce/" << variant().name << " enqueued work for a rejected " << rejected.parameter;
-  }
+  harness::expect_rejected_without_work("reduce/" + std::string(variant().name), calls);
   const Out after = result.download()[0];
   const Out poison = harness::output_poison<Out>();
   EXPECT_EQ(std::memcmp(&after, &poison, sizeof(Out)), 0) << "a rejected call wrote its output";

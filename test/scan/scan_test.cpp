@@ -3,6 +3,7 @@
 #include "harness/batch_assertions.hpp"
 #include "harness/device_buffer.hpp"
 #include "harness/gpu_session.hpp"
+#include "harness/graph_capture.hpp"
 #include "harness/guard_bands.hpp"
 #include "harness/random_bits.hpp"
 #include "harness/scan_oracle.hpp"
@@ -166,25 +167,12 @@ TEST_P(Scan, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
     harness::DeviceBuffer<unsigned char> workspace(bytes);
     harness::DeviceBuffer<T> result(n);
-    const cudaStream_t stream = harness::test_stream();
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string captured_error;
-    try {
+    const auto not_captured = harness::replay_as_graph([&](cudaStream_t stream) {
       kernels::scan<T>(variant().name, kind, device_input.data(), n, result.data(), {workspace.data(), bytes}, {},
                        stream);
-    } catch (const std::exception& error) {
-      captured_error = error.what();
-    }
-    cudaGraph_t graph = nullptr;
-    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
-    ASSERT_EQ(captured_error, "") << describe(context(kind, values)) << "\n     cannot be captured in a graph";
-    ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
-    cudaGraphExec_t exec = nullptr;
-    kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
-    kernels::check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-    kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(graph);
+    });
+    ASSERT_FALSE(not_captured) << describe(context(kind, values)) << "\n     cannot be captured in a graph: "
+                               << *not_captured;
     const auto mismatches = harness::judge_scan<T>(kind, values.values, result.download(),
                                                     variant().accumulation_depth(n, variant().resolve_block_size(0)));
     EXPECT_EQ(mismatches.count, 0u) << describe(context(kind, values)) << "\n     replayed graph: "
@@ -207,7 +195,7 @@ TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
                         std::string_view name = {}) {
     kernels::scan<T>(name.empty() ? variant().name : name, ScanKind::inclusive, from, count, to, w, {block}, s);
   };
-  std::vector<std::pair<std::string, std::function<void(cudaStream_t)>>> calls{
+  std::vector<harness::RejectedCall> calls{
       {"block_size", [&](cudaStream_t s) { scan(in, n, out, enough, unsupported_block, s); }},
       {"in", [&](cudaStream_t s) { scan(nullptr, n, out, enough, 0, s); }},
       {"out", [&](cudaStream_t s) { scan(in, n, nullptr, enough, 0, s); }},
@@ -221,25 +209,7 @@ TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
     const std::uint64_t limit = variant().max_length(smallest);
     calls.push_back({"n", [&, limit, smallest](cudaStream_t s) { scan(in, limit + 1, out, enough, smallest, s); }});
   }
-  const cudaStream_t stream = harness::test_stream();
-  for (const auto& [parameter, call] : calls) {
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string thrown = "(nothing thrown)";
-    try {
-      call(stream);
-    } catch (const kernels::ValidationError& error) {
-      thrown = error.parameter();
-    } catch (const std::exception& error) {
-      thrown = std::string("(other exception: ") + error.what() + ")";
-    }
-    cudaGraph_t graph = nullptr;
-    kernels::check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
-    std::size_t nodes = 0;
-    kernels::check_cuda(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
-    cudaGraphDestroy(graph);
-    EXPECT_EQ(thrown, parameter) << "scan/" << variant().name;
-    EXPECT_EQ(nodes, 0u) << "scan/" << variant().name << " enqueued work for a rejected " << parameter;
-  }
+  harness::expect_rejected_without_work("scan/" + std::string(variant().name), calls);
   const std::vector<T> after = buffer.download();
   const T poison = harness::output_poison<T>();
   for (const T& value : after) ASSERT_EQ(std::memcmp(&value, &poison, sizeof(T)), 0) << "a rejected call wrote memory";

@@ -5,6 +5,7 @@
 #include "harness/batch_assertions.hpp"
 #include "harness/device_buffer.hpp"
 #include "harness/gpu_session.hpp"
+#include "harness/graph_capture.hpp"
 #include "harness/guard_bands.hpp"
 #include "harness/random_bits.hpp"
 #include "harness/sort_oracle.hpp"
@@ -146,29 +147,16 @@ TEST_P(Sort, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     harness::DeviceBuffer<unsigned char> workspace(bytes);
     harness::DeviceBuffer<K> keys_out(n);
     harness::DeviceBuffer<std::uint32_t> values_out(n);
-    const cudaStream_t stream = harness::test_stream();
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string captured_error;
-    try {
+    const auto not_captured = harness::replay_as_graph([&](cudaStream_t stream) {
       if (form == SortForm::pairs) {
         kernels::sort_pairs<K>(variant().name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(), n,
                                {workspace.data(), bytes}, {}, stream);
       } else {
         kernels::sort_keys<K>(variant().name, keys_in.data(), keys_out.data(), n, {workspace.data(), bytes}, {}, stream);
       }
-    } catch (const std::exception& error) {
-      captured_error = error.what();
-    }
-    cudaGraph_t graph = nullptr;
-    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
-    ASSERT_EQ(captured_error, "") << describe(context(form, values)) << "\n     cannot be captured in a graph";
-    ASSERT_EQ(end, cudaSuccess) << cudaGetErrorString(end);
-    cudaGraphExec_t exec = nullptr;
-    kernels::check_cuda(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
-    kernels::check_cuda(cudaGraphLaunch(exec, stream), "cudaGraphLaunch");
-    kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(graph);
+    });
+    ASSERT_FALSE(not_captured) << describe(context(form, values)) << "\n     cannot be captured in a graph: "
+                               << *not_captured;
     const std::vector<std::uint32_t> got_values = form == SortForm::pairs ? values_out.download() : std::vector<std::uint32_t>{};
     const auto mismatches = harness::judge_sort<K>(values.values, keys_out.download(), got_values);
     EXPECT_EQ(mismatches.count, 0u) << describe(context(form, values)) << "\n     replayed graph: "
@@ -190,7 +178,7 @@ TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
                         std::string_view name = {}) {
     kernels::sort_keys<K>(name.empty() ? variant().name : name, from, to, count, w, {block}, s);
   };
-  std::vector<std::pair<std::string, std::function<void(cudaStream_t)>>> calls{
+  std::vector<harness::RejectedCall> calls{
       {"block_size", [&](cudaStream_t s) { sort(in, n, out, enough, unsupported_block, s); }},
       {"keys_in", [&](cudaStream_t s) { sort(nullptr, n, out, enough, 0, s); }},
       {"keys_out", [&](cudaStream_t s) { sort(in, n, nullptr, enough, 0, s); }},
@@ -209,25 +197,7 @@ TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
     const std::uint64_t limit = variant().max_length(smallest);
     calls.push_back({"n", [&, limit, smallest](cudaStream_t s) { sort(in, limit + 1, out, enough, smallest, s); }});
   }
-  const cudaStream_t stream = harness::test_stream();
-  for (const auto& [parameter, call] : calls) {
-    kernels::check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
-    std::string thrown = "(nothing thrown)";
-    try {
-      call(stream);
-    } catch (const kernels::ValidationError& error) {
-      thrown = error.parameter();
-    } catch (const std::exception& error) {
-      thrown = std::string("(other exception: ") + error.what() + ")";
-    }
-    cudaGraph_t graph = nullptr;
-    kernels::check_cuda(cudaStreamEndCapture(stream, &graph), "cudaStreamEndCapture");
-    std::size_t nodes = 0;
-    kernels::check_cuda(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
-    cudaGraphDestroy(graph);
-    EXPECT_EQ(thrown, parameter) << "sort/" << variant().name;
-    EXPECT_EQ(nodes, 0u) << "sort/" << variant().name << " enqueued work for a rejected " << parameter;
-  }
+  harness::expect_rejected_without_work("sort/" + std::string(variant().name), calls);
   const std::vector<K> after = keys.download();
   const K poison = harness::output_poison<K>();
   for (const K& key : after) ASSERT_EQ(std::memcmp(&key, &poison, sizeof(K)), 0) << "a rejected call wrote memory";
