@@ -25,6 +25,15 @@ std::string test_param_name(const kernels::VariantInfo& variant) {
   return name;
 }
 
+std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
+                                                         std::uint64_t n) {
+  std::vector<const kernels::VariantInfo*> chosen;
+  for (const kernels::VariantInfo* variant : kernels::variants_of(family)) {
+    if (variant->supports(type) && variant->max_length(variant->resolve_block_size(0)) >= n) chosen.push_back(variant);
+  }
+  return chosen;
+}
+
 namespace {
 
 constexpr int kSkippedExitCode = 77;

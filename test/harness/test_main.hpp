@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace harness {
 
@@ -16,6 +18,11 @@ std::string test_param_name(const kernels::VariantInfo& variant);
 inline std::string variant_param_name(const testing::TestParamInfo<const kernels::VariantInfo*>& param) {
   return test_param_name(*param.param);
 }
+
+// The variants of a family that take the type and, with their preferred block size, at least n
+// values: those a large test instantiates.
+std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
+                                                         std::uint64_t n);
 
 // Marks a GTEST_SKIP() as caused by too little device memory: the only skip that a run with
 // KERNELS_REQUIRE_GPU=1 accepts.

@@ -78,17 +78,6 @@ TEST_P(LargeScan, TwoToThe28Ints) { check_length(kTwoToThe28); }
 
 TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
 
-std::vector<const VariantInfo*> any_length_scans() {
-  std::vector<const VariantInfo*> chosen;
-  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::scan)) {
-    if (variant->supports(kernels::TypeKey::int32) &&
-        variant->max_length(variant->resolve_block_size(0)) >= kTwoToThe28) {
-      chosen.push_back(variant);
-    }
-  }
-  return chosen;
-}
-
-INSTANTIATE_TEST_SUITE_P(large, LargeScan, testing::ValuesIn(any_length_scans()), harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(large, LargeScan, testing::ValuesIn(harness::variants_taking(kernels::Family::scan, kernels::TypeKey::int32, kTwoToThe28)), harness::variant_param_name);
 
 }  // namespace

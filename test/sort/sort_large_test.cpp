@@ -96,17 +96,6 @@ TEST_P(LargeSort, TwoToThe28Keys) { check_length(kTwoToThe28); }
 
 TEST_P(LargeSort, MoreThanTwoToThe31Keys) { check_length((1ull << 31) + (1ull << 20) + 3); }
 
-std::vector<const VariantInfo*> long_sorts() {
-  std::vector<const VariantInfo*> chosen;
-  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::sort)) {
-    if (variant->supports(kernels::TypeKey::int32) &&
-        variant->max_length(variant->resolve_block_size(0)) >= kTwoToThe28) {
-      chosen.push_back(variant);
-    }
-  }
-  return chosen;
-}
-
-INSTANTIATE_TEST_SUITE_P(large, LargeSort, testing::ValuesIn(long_sorts()), harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(large, LargeSort, testing::ValuesIn(harness::variants_taking(kernels::Family::sort, kernels::TypeKey::int32, kTwoToThe28)), harness::variant_param_name);
 
 }  // namespace
