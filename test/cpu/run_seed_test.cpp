@@ -1,6 +1,6 @@
 // The run seed and the kcheck line: what reproduces a failure.
 #include "harness/reduce_case.hpp"
-#include "harness/run_seed.hpp"
+#include "harness/core/run_seed.hpp"
 
 #include <gtest/gtest.h>
 
