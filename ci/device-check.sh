@@ -26,7 +26,7 @@ if [ -n "${KCHECK_TABLE:-}" ]; then
       start=$(date +%s.%N)
       timeout 5 build/kcheck "$variant" --n "$n" > "$out/kcheck.last" 2>&1
       rc=$?
-      took=$(printf '%.2f' "$(echo "$(date +%s.%N) - $start" | bc)")
+      took=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
       case $rc in 0) cell="pass ${took}s";; 2) cell="n/a";; 124) cell="TIMEOUT";; *) cell="FAIL($rc) ${took}s"; cat "$out/kcheck.last" >> "$out/kcheck-failures.log";; esac
       row="$row $cell |"
     done
