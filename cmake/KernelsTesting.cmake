@@ -10,6 +10,8 @@
 # list in kernels/include/kernels/types.hpp: KERNELS_TYPE_KEYS (every key), KERNELS_ELEMENT_TYPE_KEYS
 # (those every family has; the widening key is the reductions' only) and KERNELS_TYPE_NAME_<key>.
 file(STRINGS ${PROJECT_SOURCE_DIR}/kernels/include/kernels/types.hpp type_lines REGEX "^  X\\([a-z0-9_]+, ")
+# The list's lines end in the macro's backslashes, which would escape CMake's list separators.
+string(REPLACE "\\" "" type_lines "${type_lines}")
 set(KERNELS_TYPE_KEYS "")
 set(KERNELS_ELEMENT_TYPE_KEYS "")
 foreach(line IN LISTS type_lines)
