@@ -85,7 +85,11 @@ void sort_call(const VariantInfo& info, kernels::TypeKey type, kernels::SortForm
 void call(const VariantInfo& info, kernels::TypeKey type, std::uint64_t n, int block_size, const void* in = kFakeIn,
           void* out = kFakeOut) {
   switch (info.family) {
-    case kernels::Family::reduce: reduce_call(info, type, info.ops(type).front(), in, n, out, block_size); break;
+    case kernels::Family::reduce: {
+      const auto ops = info.ops(type);  // none for an undeclared type, which is rejected before the op
+      reduce_call(info, type, ops.empty() ? Op::sum : ops.front(), in, n, out, block_size);
+      break;
+    }
     case kernels::Family::scan: scan_call(info, type, info.kinds.front(), n, block_size); break;
     case kernels::Family::sort: sort_call(info, type, info.forms.front(), n, block_size); break;
   }
