@@ -1,6 +1,6 @@
-// The two capture-based checks every family's tests make of a variant's host API:
+// The two capture-based checks made of every variant's host API:
 //  - a call can be captured into a CUDA graph in global capture mode, which fails on any
-//    allocation or synchronisation, and the graph can be replayed;
+//    allocation or synchronisation, and the graph can be launched (the batch runner's graph mode);
 //  - a rejected call throws ValidationError naming the right parameter and enqueues nothing
 //    (its capture records no node).
 // Both run on the test stream.
@@ -18,9 +18,10 @@ namespace harness {
 
 using StreamCall = std::function<void(cudaStream_t)>;
 
-// Captures `call` into a graph, replays it once and waits for it. Returns why it could not be
-// captured (what the call threw, or the capture's error), or nothing once the replay is done.
-std::optional<std::string> replay_as_graph(const StreamCall& call);
+// Captures `call` into a graph and launches the graph on the test stream (the caller
+// synchronises). Returns why it could not be captured (what the call threw, or the capture's
+// error), or nothing once the graph is launched.
+std::optional<std::string> launch_as_graph(const StreamCall& call);
 
 struct RejectedCall {
   std::string parameter;  // what the ValidationError must name
