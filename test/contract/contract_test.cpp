@@ -5,7 +5,6 @@
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
 #include "harness/core/api_call.hpp"
 #include "harness/core/device_buffer.hpp"
-#include "harness/core/graph_capture.hpp"
 #include "harness/core/random_bits.hpp"
 #include "harness/core/run_seed.hpp"
 #include "harness/core/scheduling_noise.hpp"
