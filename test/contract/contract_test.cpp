@@ -9,10 +9,10 @@
 #include "harness/core/run_seed.hpp"
 #include "harness/core/scheduling_noise.hpp"
 #include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/family_test.hpp"
 #include "harness/gtest/rejected_calls.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
-#include "harness/gtest/variant_test.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -88,10 +88,7 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
   EXPECT_FALSE(api.wrote_anything()) << who << ": a rejected call wrote memory";
 }
 
-class Contract : public harness::VariantTest<kType> {
- protected:
-  std::vector<Mode> modes() const { return TestedFamily::modes(variant()); }
-};
+class Contract : public harness::FamilyTest<TestedFamily> {};
 
 // Graph capture in global mode fails on any allocation or synchronisation inside a call; the
 // launched graph must match the oracle like any other run.

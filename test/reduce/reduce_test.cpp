@@ -3,10 +3,9 @@
 // entry runs one variant of one type.
 #include "harness/core/random_bits.hpp"
 #include "harness/core/run_seed.hpp"
-#include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
-#include "harness/gtest/variant_test.hpp"
-#include "harness/reduce/reduce_family.hpp"
+#include "harness/gtest/tested_family.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <kernels/registry.hpp>
@@ -21,7 +20,6 @@
 namespace {
 
 using harness::Distribution;
-using harness::ReduceBatch;
 using harness::TestInput;
 using kernels::Op;
 using kernels::TypeKey;
@@ -36,55 +34,32 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,    1024,    1025,          4
                                               65535,   65537,   (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1,
                                               25u << 20};
 
-class Reduce : public harness::VariantTest<kType> {
- protected:
-  std::vector<Op> ops() const { return variant().ops(kType); }
-
-  // Runs every (length, block size) pair the contract accepts for each op, one batch per op:
-  // `inputs(block)` names the (distribution, length, offset) of each input for that block size.
-  struct Wanted {
-    Distribution distribution;
-    std::uint64_t n;
-    unsigned offset;
-  };
-  void check(const std::vector<Wanted>& wanted, const std::vector<int>& blocks) {
-    for (Op op : ops()) {
-      ReduceBatch<In, Out> batch(variant(), op);
-      for (int block_size : blocks) {
-        for (const Wanted& w : wanted) {
-          const auto n = length_for(w.n, block_size);
-          if (n) batch.add_run(batch.add_input(input(w.distribution, *n, w.offset)), block_size);
-        }
-      }
-      EXPECT_TRUE(harness::all_passed(batch.run()));
-    }
-  }
-};
+class Reduce : public harness::FamilyTest<harness::TestedFamily> {};
 
 // Every n from 0 to 2 * block + 1 for every block size: empty input, a partial first block, a
 // full block, one more than a block, and the two-values-per-thread boundary. Inputs start at
 // every alignment relative to a 16-byte boundary.
 TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
+  std::vector<Run> runs;
   for (int block_size : block_sizes()) {
-    std::vector<Wanted> wanted;
     for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      wanted.push_back({Distribution::random, n, unsigned(n % 4)});
+      runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
     }
-    check(wanted, {block_size});
   }
+  check(runs);
 }
 
 TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
-  for (std::uint64_t n : kStraddleLengths) check({{Distribution::random, n, 1}}, block_sizes());
+  for (std::uint64_t n : kStraddleLengths) check(every_block({&input(Distribution::random, n, 1)}));
 }
 
 // Lengths drawn from the run seed: a different ragged set in every nightly run.
 TEST_P(Reduce, RaggedRandomLengths) {
-  std::vector<Wanted> wanted;
+  std::vector<const TestInput<In>*> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    wanted.push_back({Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)});
+    inputs.push_back(&input(Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)));
   }
-  check(wanted, block_sizes());
+  check(every_block(inputs));
 }
 
 // Every distribution the type admits (overflowing, extreme, IEEE special values, cancellation)
@@ -93,9 +68,11 @@ TEST_P(Reduce, EveryDistribution) {
   constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
-    std::vector<Wanted> wanted;
-    for (std::uint64_t n : kLengths) wanted.push_back({distribution, n, unsigned(n % 4)});
-    check(wanted, representative_block_sizes());
+    std::vector<Run> runs;
+    for (std::uint64_t n : kLengths) {
+      for (int block_size : representative_block_sizes()) runs.push_back({&input(distribution, n, unsigned(n % 4)), block_size});
+    }
+    check(runs);
   }
 }
 
@@ -119,7 +96,7 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
       ASSERT_GE(expected.facts.abs_sum, static_cast<long double>(std::numeric_limits<Out>::max()))
           << "these inputs must be able to overflow";
     }
-    check({{distribution, values.values.size(), 0}}, block_sizes());
+    check(every_block({&values}));
   }
 }
 

@@ -1,24 +1,20 @@
 // GPU tests of every registered scan variant for one element type: CMake builds this file once
 // per type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry.
 #include "harness/core/random_bits.hpp"
-#include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
-#include "harness/gtest/variant_test.hpp"
-#include "harness/scan/scan_family.hpp"
+#include "harness/gtest/tested_family.hpp"
 
 #include <kernels/registry.hpp>
 
 #include <gtest/gtest.h>
 
-#include <optional>
 #include <vector>
 
 namespace {
 
 using harness::Distribution;
-using harness::ScanBatch;
 using harness::TestInput;
-using kernels::ScanKind;
 using kernels::TypeKey;
 using kernels::VariantInfo;
 
@@ -31,55 +27,12 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,          4095,
                                               65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
 // Inputs above this many values are left out of the recursion tests (the straddle list goes on).
 constexpr std::uint64_t kLongest = std::uint64_t(1) << 25;
-// Output values per batch: bounds the device and host memory of one batch.
-constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 25;
 
-class Scan : public harness::VariantTest<kType> {
+class Scan : public harness::FamilyTest<harness::TestedFamily> {
  protected:
-  struct Run {
-    const TestInput<T>* input;
-    int block_size;
-  };
-
-  // Every run for both kinds, in batches of at most kBatchValues outputs. Runs the variant does
-  // not accept (single-block and quadratic variants have length limits) are left out.
-  void check(const std::vector<Run>& runs, bool in_place = false) {
-    for (ScanKind kind : variant().kinds) {
-      std::optional<ScanBatch<T>> batch;
-      std::uint64_t values = 0;
-      for (const Run& run : runs) {
-        const TestInput<T>* run_input = input_for(*run.input, run.block_size);
-        if (run_input == nullptr) continue;
-        const std::uint64_t n = run_input->values.size();
-        if (batch && values + n > kBatchValues) {
-          EXPECT_TRUE(harness::all_passed(batch->run()));
-          batch.reset();
-        }
-        if (!batch) {
-          batch.emplace(variant(), kind);
-          values = 0;
-        }
-        batch->add_run(batch->add_input(*run_input), run.block_size, in_place);
-        values += n;
-      }
-      if (batch) {
-        EXPECT_TRUE(harness::all_passed(batch->run()));
-      }
-    }
-  }
-
-  std::vector<Run> every_block(const std::vector<const TestInput<T>*>& inputs) const {
-    std::vector<Run> runs;
-    for (const TestInput<T>* values : inputs) {
-      for (int block_size : block_sizes()) runs.push_back({values, block_size});
-    }
-    return runs;
-  }
-
   std::uint64_t tile(int block_size) const {
     return variant().tile_size(variant().resolve_block_size(block_size), kType);
   }
-
 };
 
 // Every n from 0 to 2 * block + 1 for every block size, inputs at every alignment.

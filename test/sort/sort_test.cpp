@@ -3,24 +3,20 @@
 // checked against the oracle's stable sort under IEEE totalOrder, the key-value form (where a
 // variant offers it) with each key's original index, which makes stability visible.
 #include "harness/core/random_bits.hpp"
-#include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
-#include "harness/gtest/variant_test.hpp"
-#include "harness/sort/sort_family.hpp"
+#include "harness/gtest/tested_family.hpp"
 
 #include <kernels/registry.hpp>
 
 #include <gtest/gtest.h>
 
-#include <optional>
 #include <vector>
 
 namespace {
 
 using harness::Distribution;
-using harness::SortBatch;
 using harness::TestInput;
-using kernels::SortForm;
 using kernels::TypeKey;
 using kernels::VariantInfo;
 
@@ -31,45 +27,8 @@ using K = kernels::types_of<kType>::in;
 // checks run on the device; here each costs seconds of host oracle under a parallel ctest.
 constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,          4095,          4097,          65535,
                                               65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
-constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 25;
 
-class Sort : public harness::VariantTest<kType> {
- protected:
-  struct Run {
-    const TestInput<K>* input;
-    int block_size;
-  };
-
-  const std::vector<SortForm>& forms() const { return variant().forms; }
-
-  // Every run in every form the variant offers, in batches of at most kBatchValues keys; runs
-  // beyond the variant's length limit are left out.
-  void check(const std::vector<Run>& runs) {
-    for (SortForm form : forms()) {
-      std::optional<SortBatch<K>> batch;
-      std::uint64_t values = 0;
-      for (const Run& run : runs) {
-        const TestInput<K>* run_input = input_for(*run.input, run.block_size);
-        if (run_input == nullptr) continue;
-        const std::uint64_t n = run_input->values.size();
-        if (batch && values + n > kBatchValues) {
-          EXPECT_TRUE(harness::all_passed(batch->run()));
-          batch.reset();
-        }
-        if (!batch) {
-          batch.emplace(variant(), form);
-          values = 0;
-        }
-        batch->add_run(batch->add_input(*run_input), run.block_size);
-        values += n;
-      }
-      if (batch) {
-        EXPECT_TRUE(harness::all_passed(batch->run()));
-      }
-    }
-  }
-
-};
+class Sort : public harness::FamilyTest<harness::TestedFamily> {};
 
 // Every n from 0 to 2 * block + 1 for every block size (odd lengths included), inputs at every
 // alignment.
