@@ -14,16 +14,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <set>
 #include <string>
 
 namespace harness {
-
-std::string test_param_name(const kernels::VariantInfo& variant) {
-  std::string name(variant.name);
-  for (std::size_t at = name.find('/'); at != std::string::npos; at = name.find('/', at)) name.replace(at, 1, "__");
-  return name;
-}
 
 std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
                                                          std::uint64_t n) {
@@ -65,21 +58,6 @@ void seed_rapidcheck_from_run_seed() {
   params += "seed=";
   params += std::to_string(run_seed());
   setenv("RC_PARAMS", params.c_str(), 1);
-}
-
-int list_variants() {
-  std::set<std::string> names;
-  const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
-  for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
-    const testing::TestSuite& test_suite = *tests.GetTestSuite(suite);
-    for (int test = 0; test < test_suite.total_test_count(); ++test) {
-      const std::string name = test_suite.GetTestInfo(test)->name();
-      const auto slash = name.rfind('/');
-      if (slash != std::string::npos) names.insert(name.substr(slash + 1));
-    }
-  }
-  for (const std::string& name : names) std::printf("%s\n", name.c_str());
-  return 0;
 }
 
 }  // namespace
