@@ -50,7 +50,11 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
   BatchReport report;
   report.cases = runs_.size();
   if (runs_.empty()) return report;
-  std::vector<std::optional<std::string>> problems(runs_.size());
+  struct Problem {
+    FailureKind kind;
+    std::string what;
+  };
+  std::vector<std::optional<Problem>> problems(runs_.size());
 
   std::vector<std::uint64_t> lengths;
   std::vector<unsigned> shifts;
@@ -70,7 +74,7 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
     try {
       workspace_bytes[r] = device.workspace_bytes(r);
     } catch (const std::exception& error) {
-      problems[r] = std::string("workspace query threw: ") + error.what();
+      problems[r] = Problem{FailureKind::launch_error, std::string("workspace query threw: ") + error.what()};
     }
   }
   const WorkspaceArena workspaces(workspace_bytes);
@@ -81,37 +85,43 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
     try {
       device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
     } catch (const std::exception& error) {
-      problems[r] = std::string("the call threw: ") + error.what();
+      problems[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
     }
   }
-  const auto fail = [&](std::size_t r, const std::string& what) { report.failures.push_back({case_of(r), what}); };
+  const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
+    report.failures.push_back({case_of(r), kind, what});
+  };
   const cudaError_t status = cudaStreamSynchronize(stream);
   if (status != cudaSuccess) {
     const std::string error = std::string("the batch's stream failed: ") + cudaGetErrorName(status);
-    for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, error);
+    const FailureKind kind = status == cudaErrorLaunchTimeout ? FailureKind::timeout : FailureKind::launch_error;
+    for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, kind, error);
     return report;
   }
 
   device.download();
   const std::vector<bool> overran = workspaces.overruns();
   for (std::size_t r = 0; r < runs_.size(); ++r) {
-    if (!problems[r]) problems[r] = device.judge(r);
+    if (!problems[r]) {
+      if (auto wrong = device.judge(r)) problems[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
+    }
     if (!problems[r] && overran[r]) {
-      problems[r] = "wrote past the " + std::to_string(workspace_bytes[r]) + " workspace bytes its query asked for";
+      problems[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes[r]) +
+                                                            " workspace bytes its query asked for"};
     }
     if (problems[r]) {
-      fail(r, *problems[r]);
+      fail(r, problems[r]->kind, problems[r]->what);
     } else if (describe_passes) {
       report.passes.push_back("PASS " + describe(case_of(r)) + ": " + device.pass(r));
     }
   }
-  for (const auto& [r, what] : device.violations()) fail(r, what);
+  for (const auto& [r, what] : device.violations()) fail(r, FailureKind::out_of_bounds, what);
   // An input changed: name the first run that read it (any run of it may be the culprit).
   const auto input_violations = [&](const auto& image, const std::string& name) {
     for (const auto& violation : image.host().violations(image.download(), true)) {
       for (std::size_t r = 0; r < runs_.size(); ++r) {
         if (runs_[r].input != violation.segment) continue;
-        fail(r, name + ": " + violation.what + " (by this or another run of it)");
+        fail(r, FailureKind::out_of_bounds, name + ": " + violation.what + " (by this or another run of it)");
         break;
       }
     }

@@ -5,6 +5,7 @@
 //                                    touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
+#include "harness/core/failure_list.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/run_seed.hpp"
 #include "harness/gtest/test_main.hpp"
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
+  harness::clear_failure_list();
   harness::use_ctest_assigned_gpu();
   std::printf("%s\n", harness::describe_run_seed().c_str());
   harness::seed_rapidcheck_from_run_seed();
