@@ -101,4 +101,15 @@ TEST_F(BatchAssertions, PrintAtMostTheCapOverEveryBatchOfATest) {
   EXPECT_EQ(count_of(failure_list(), "\nFAIL "), 24u);
 }
 
+TEST_F(BatchAssertions, SayHowAnAttributedFaultWasFound) {
+  BatchReport report;
+  report.cases = 2050;
+  report.failures.push_back(failure(1025, 256, FailureKind::launch_error));
+  report.how_found = "attributed by bisection";
+  const std::vector<std::string> lines = lines_of(harness::all_passed(report).message());
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "1 of 2050 cases failed: 1 launch error");
+  EXPECT_EQ(lines[1], "attributed by bisection");
+}
+
 }  // namespace

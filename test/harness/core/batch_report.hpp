@@ -45,6 +45,9 @@ struct BatchReport {
   std::size_t cases = 0;
   std::vector<CaseFailure> failures;
   std::vector<std::string> passes;
+  // How the failures were found when that is not simply by running the batch (a fault that
+  // killed the context, attributed to its case by rerunning cases apart): one line, or empty.
+  std::string how_found;
 };
 
 }  // namespace harness

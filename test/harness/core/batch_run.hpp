@@ -4,6 +4,7 @@
 
 #include "harness/core/batch.hpp"
 #include "harness/core/device_image.hpp"
+#include "harness/core/fault_attribution.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/guard_bands.hpp"
 #include "harness/core/workspace_arena.hpp"
@@ -93,10 +94,9 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
   };
   const cudaError_t status = cudaStreamSynchronize(stream);
   if (status != cudaSuccess) {
-    const std::string error = std::string("the batch's stream failed: ") + cudaGetErrorName(status);
-    const FailureKind kind = status == cudaErrorLaunchTimeout ? FailureKind::timeout : FailureKind::launch_error;
-    for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, kind, error);
-    return report;
+    std::vector<Case> cases;
+    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_of(r));
+    return attribute_stream_failure(cases, status);
   }
 
   device.download();

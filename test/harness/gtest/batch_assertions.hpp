@@ -53,14 +53,16 @@ inline testing::AssertionResult all_passed(const BatchReport& report) {
   });
   const std::string summary = failure_summary(report);
   // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
+  std::string how_found;
+  if (!report.how_found.empty()) how_found.append("\n").append(report.how_found);
   std::string every_line;
   for (const CaseFailure& failure : failures) every_line.append("\n").append(failure.lines());
   const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info();
   append_to_failure_list((test ? std::string(test->test_suite_name()) + "." + test->name() + ": " : "") + summary +
-                         every_line + "\n\n");
+                         how_found + every_line + "\n\n");
 
   testing::AssertionResult result = testing::AssertionFailure();
-  result << summary;
+  result << summary << how_found;
   std::size_t& left = fail_lines_left_in_this_test();
   const std::size_t shown = std::min(left, failures.size());
   left -= shown;
