@@ -107,7 +107,8 @@ BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t
   report.failures.push_back({culprit, kind, printed_failure(culprit_output, culprit).value_or(error)});
   report.how_found = "the stream failure (" + std::string(cudaGetErrorName(status)) + ") of a batch of " +
                      std::to_string(cases.size()) + " cases, attributed by bisection over " + reruns +
-                     ": this case alone, rerun by the line below, makes the stream fail";
+                     ": this case alone, rerun by the line below, makes the stream fail (the batch's other cases "
+                     "were not judged)";
   return report;
 }
 
