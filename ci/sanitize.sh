@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command under one compute-sanitizer tool with the suite's settings; exits non-zero if
-# the tool reports anything (warnings included) or the command fails.
+# the tool reports anything (warnings included) or the command fails. The harness then gives
+# every input, output and workspace an allocation of exactly its size, without guard bands
+# (KCHECK_EXACT_BUFFERS=1, test/harness/core/buffer_layout.hpp), so that memcheck reports any
+# access outside [0, n), even a read whose value changes nothing.
 # Usage: ci/sanitize.sh memcheck|racecheck|synccheck|initcheck <command> [args...]
 set -euo pipefail
 tool=$1
@@ -11,4 +14,5 @@ case "$tool" in
   synccheck | initcheck) options=() ;;
   *) echo "sanitize.sh: unknown tool '$tool'" >&2; exit 2 ;;
 esac
+export KCHECK_EXACT_BUFFERS=1
 exec compute-sanitizer --tool "$tool" "${options[@]}" --error-exitcode 1 "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# One mutant as a test: passes if the suite kills it. Builds the mutant's library first unless
-# $KERNELS_MUTANTS_DIR (default build-mutants) already holds it. Without a GPU it reports
-# Skipped (exit 77), or fails when KERNELS_REQUIRE_GPU=1.
+# One mutant as a test: passes if the suite kills it and the kill reproduces (ci/mutants/run.sh).
+# Builds the mutant's library first unless $KERNELS_MUTANTS_DIR (default build-mutants) already
+# holds it. Without a GPU it reports Skipped (exit 77), or fails when KERNELS_REQUIRE_GPU=1.
 # Usage: ci/mutants/check.sh <mutant>
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -109,4 +109,31 @@ TEST(CaseArgs, DefaultsLieInsideTheContractForEveryVariant) {
   }
 }
 
+// What the attribution of a stream failure writes for a child kcheck (kcheck_line, one a line)
+// is read back as the same cases, in order; a line of another batch is named.
+TEST(CaseArgs, BatchLinesReadBackAsTheirCases) {
+  Case a{.family = kernels::Family::scan, .variant = "decoupled_lookback", .type = kernels::TypeKey::float32};
+  a.kind = kernels::ScanKind::exclusive;
+  a.n = 1000;
+  a.seed = 7;
+  Case b = a;
+  b.n = 0;
+  b.block_size = 1024;
+  b.offset = harness::kMaxOffset;
+  b.distribution = harness::Distribution::nan;
+  EXPECT_EQ(harness::parse_batch_lines({harness::kcheck_line(a), "", harness::kcheck_line(b)}), (std::vector{a, b}));
+
+  Case other_kind = b;
+  other_kind.kind = kernels::ScanKind::inclusive;
+  try {
+    harness::parse_batch_lines({harness::kcheck_line(a), harness::kcheck_line(other_kind)});
+    ADD_FAILURE() << "accepted cases of two kinds as one batch";
+  } catch (const CaseArgsError& error) {
+    EXPECT_EQ(error.option(), "--batch");
+    EXPECT_NE(std::string(error.what()).find("line 2: "), std::string::npos) << error.what();
+  }
+  EXPECT_THROW(harness::parse_batch_lines({"kcheck scan/decoupled_lookback --n -5"}), CaseArgsError);
+  EXPECT_THROW(harness::parse_batch_lines({"", " "}), CaseArgsError);
+}
+
 }  // namespace

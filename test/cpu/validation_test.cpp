@@ -1,6 +1,10 @@
 // Every validation error of every family's API, on a machine without a GPU: a rejected call must
 // throw ValidationError before its first CUDA call (with no device, any CUDA call would fail
-// with CudaError instead), naming the variant, the parameter, the value and the limit.
+// with CudaError instead), naming the variant, the parameter, the value and the limit. The
+// tests of one variant are instantiated under its id, so ctest runs them as that variant's entry
+// (cpu.validation.<id>, labelled with the variant).
+#include "harness/gtest/variant_listing.hpp"
+
 #include <kernels/detail/validate.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/reduce.hpp>
@@ -109,12 +113,18 @@ TEST_P(Validation, RejectsBlockSizesItDoesNotDeclare) {
   }
 }
 
+// With every block size: the limit and the step may depend on it.
 TEST_P(Validation, RejectsLengthsOutsideItsRule) {
-  const std::uint64_t limit = info().max_length_with(0);
-  ASSERT_LT(limit, std::numeric_limits<std::uint64_t>::max()) << "every variant declares a finite limit";
-  expect_rejected([&] { call(info(), type(), limit + 1, 0); }, info(), {"n", std::to_string(limit + 1)});
-  const std::uint64_t step = info().length_step(0, type());
-  if (step > 1) expect_rejected([&] { call(info(), type(), step + 1, 0); }, info(), {"n", std::to_string(step + 1)});
+  for (int block_size : info().block_sizes.all()) {
+    SCOPED_TRACE("block_size " + std::to_string(block_size));
+    const std::uint64_t limit = info().max_length_with(block_size);
+    ASSERT_LT(limit, std::numeric_limits<std::uint64_t>::max()) << "every variant declares a finite limit";
+    expect_rejected([&] { call(info(), type(), limit + 1, block_size); }, info(), {"n", std::to_string(limit + 1)});
+    const std::uint64_t step = info().length_step(block_size, type());
+    if (step > 1) {
+      expect_rejected([&] { call(info(), type(), step + 1, block_size); }, info(), {"n", std::to_string(step + 1)});
+    }
+  }
 }
 
 TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
@@ -157,15 +167,7 @@ TEST_P(Validation, RejectsNullAndMisalignedPointersOfAReduction) {
   }
 }
 
-std::string param_name(const testing::TestParamInfo<const VariantInfo*>& param) {
-  std::string name = param.param->id();
-  for (char& c : name) {
-    if (c == '/') c = '_';
-  }
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllVariants, Validation, testing::ValuesIn(kernels::all_variants()), param_name);
+INSTANTIATE_TEST_SUITE_P(AllVariants, Validation, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);
 
 TEST(Validation, RejectsUnknownVariants) {
   try {

@@ -2,10 +2,13 @@
 //
 //   kcheck --help | --list
 //   kcheck <family>/<variant> [options]      (kcheck --help lists them)
+//   kcheck --batch <file>                    the cases of a file of rerun lines as one batch
 //
 // Every failing test prints the kcheck line that reruns its case: same input (regenerated
 // from the seed), same guard bands, same alignment, same oracle. Arguments are parsed and
-// checked against the variant's contract before any GPU is touched.
+// checked against the variant's contract before any GPU is touched. --batch runs cases of one
+// variant, type and op, kind or form together, the way a test batches them: the rerun of part
+// of a batch whose stream failed (harness/core/fault_attribution.hpp).
 // Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, or no GPU.
 #include "harness/core/case.hpp"
 #include "harness/core/gpu_session.hpp"
@@ -16,10 +19,13 @@
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -61,32 +67,56 @@ int list_registry() {
   return kPass;
 }
 
+// The cases as one batch, in order; each distinct input is generated and uploaded once.
 template <class Family>
-int run_case(const VariantInfo& info, const harness::Case& c, typename Family::Mode mode) {
-  const auto input = harness::make_test_input<typename Family::In>(c.distribution, c.n, c.seed, c.offset);
+int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, typename Family::Mode mode) {
+  using Input = harness::TestInput<typename Family::In>;
+  std::vector<Input> inputs;
+  inputs.reserve(cases.size());  // the batch keeps pointers to them
+  std::map<std::tuple<harness::Distribution, std::uint64_t, std::uint64_t, unsigned>, std::size_t> input_of;
   harness::Batch<Family> batch(info, mode);
-  batch.add_run(batch.add_input(input), c.block_size, c.in_place);
-  const harness::BatchReport report = batch.run({.describe_passes = true});
+  for (const harness::Case& c : cases) {
+    const auto [slot, added] = input_of.try_emplace({c.distribution, c.n, c.seed, c.offset}, inputs.size());
+    if (added) {
+      inputs.push_back(harness::make_test_input<typename Family::In>(c.distribution, c.n, c.seed, c.offset));
+      batch.add_input(inputs.back());
+    }
+    batch.add_run(slot->second, c.block_size, c.in_place);
+  }
+  const harness::BatchReport report = batch.run({.describe_passes = cases.size() == 1});
   for (const std::string& line : report.passes) std::cout << line << "\n";
+  if (!report.how_found.empty()) std::cout << report.how_found << "\n";
   for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
+  if (cases.size() > 1) std::cout << report.failures.size() << " of " << report.cases << " cases failed\n";
   return report.failures.empty() ? kPass : kFail;
 }
 
-int run(const VariantInfo& info, const harness::Case& c) {
+// Cases of one variant, type and op, kind or form (the first case's).
+int run(const VariantInfo& info, const std::vector<harness::Case>& cases) {
+  const harness::Case& c = cases.front();
   return kernels::visit_type(c.type, [&](auto in, auto out) {
     using In = decltype(in);
     using Out = decltype(out);
     switch (c.family) {
-      case kernels::Family::reduce: return run_case<harness::ReduceFamily<In, Out>>(info, c, c.op);
+      case kernels::Family::reduce: return run_cases<harness::ReduceFamily<In, Out>>(info, cases, c.op);
       case kernels::Family::scan:
-        if constexpr (std::is_same_v<In, Out>) return run_case<harness::ScanFamily<In>>(info, c, c.kind);
+        if constexpr (std::is_same_v<In, Out>) return run_cases<harness::ScanFamily<In>>(info, cases, c.kind);
         break;
       case kernels::Family::sort:
-        if constexpr (std::is_same_v<In, Out>) return run_case<harness::SortFamily<In>>(info, c, c.form);
+        if constexpr (std::is_same_v<In, Out>) return run_cases<harness::SortFamily<In>>(info, cases, c.form);
         break;
     }
     return kUsage;  // the widening type outside reductions: rejected by the contract check already
   });
+}
+
+// The cases of a file of rerun lines (harness::parse_batch_lines).
+std::vector<harness::Case> read_batch(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw harness::CaseArgsError("--batch", "cannot read '" + path + "'");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  return harness::parse_batch_lines(lines);
 }
 
 }  // namespace
@@ -94,29 +124,36 @@ int run(const VariantInfo& info, const harness::Case& c) {
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-    std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract).\n"
+    std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"
+              << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
               << "Exit status: 0 pass, 1 fail, 2 usage or contract error, or no GPU.\n";
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();
 
-  harness::Case c;
+  std::vector<harness::Case> cases;
   try {
-    c = harness::parse_case_args(args);
+    if (!args.empty() && args[0] == "--batch") {
+      if (args.size() != 2) throw harness::CaseArgsError("--batch", "takes one file and nothing else");
+      cases = read_batch(args[1]);
+    } else {
+      cases.push_back(harness::parse_case_args(args));
+    }
   } catch (const harness::CaseArgsError& error) {
     std::cerr << "kcheck: " << error.what() << "\n(kcheck --help shows the options)\n";
     return kUsage;
   }
-  const VariantInfo& info = *kernels::find_variant(c.id());
+  const VariantInfo& info = *kernels::find_variant(cases.front().id());
 
   const harness::GpuProbe gpu = harness::probe_gpu();
   if (!gpu.available) {
     std::cerr << "kcheck: no usable CUDA device (" << gpu.description << ")\n";
     return kUsage;
   }
-  std::cout << "device: " << gpu.description << "\n" << "case:   " << harness::describe(c) << "\n";
+  std::cout << "device: " << gpu.description << "\n";
+  if (cases.size() == 1) std::cout << "case:   " << harness::describe(cases.front()) << "\n";
   try {
-    return run(info, c);
+    return run(info, cases);
   } catch (const std::exception& error) {
     std::cout << "ERROR " << error.what() << "\n";
     return kFail;

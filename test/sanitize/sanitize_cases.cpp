@@ -4,8 +4,10 @@
 // block; a partial block, an odd length past two blocks, a multi-tile length; a 4- and an
 // 8-byte type where declared; every declared op, kind and form; in-place where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
-// same batch runner, guard bands and oracles as the full tests. Everything comes from the
-// variant's record: nothing outside its contract is called.
+// same batch runner and oracles as the full tests. Launched by ci/sanitize.sh, they run with
+// device buffers of exactly n elements and no guard bands (core/buffer_layout.hpp), so memcheck
+// sees any access outside [0, n). Everything comes from the variant's record: nothing outside
+// its contract is called.
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/variant_test.hpp"

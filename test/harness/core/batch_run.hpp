@@ -4,6 +4,7 @@
 
 #include "harness/core/batch.hpp"
 #include "harness/core/device_image.hpp"
+#include "harness/core/fault_attribution.hpp"
 #include "harness/core/graph_capture.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/guard_bands.hpp"
@@ -68,7 +69,11 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   BatchReport report;
   report.cases = runs_.size();
   if (runs_.empty()) return report;
-  std::vector<std::optional<std::string>> problems(runs_.size());
+  struct Problem {
+    FailureKind kind;
+    std::string what;
+  };
+  std::vector<std::optional<Problem>> problems(runs_.size());
 
   std::vector<std::uint64_t> lengths;
   std::vector<unsigned> shifts;
@@ -88,7 +93,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
     try {
       workspace_bytes[r] = device.workspace_bytes(r);
     } catch (const std::exception& error) {
-      problems[r] = std::string("workspace query threw: ") + error.what();
+      problems[r] = Problem{FailureKind::launch_error, std::string("workspace query threw: ") + error.what()};
     }
   }
   const WorkspaceArena workspaces(workspace_bytes);
@@ -99,7 +104,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
       try {
         device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
       } catch (const std::exception& error) {
-        problems[r] = std::string("the call threw: ") + error.what();
+        problems[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
       }
     }
   };
@@ -107,38 +112,45 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
     launch_all(test_stream());
   } else if (const auto not_captured = launch_as_graph(launch_all)) {
     for (auto& problem : problems) {
-      if (!problem) problem = "cannot be captured into a CUDA graph: " + *not_captured;
+      if (!problem) problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
     }
   }
-  const auto fail = [&](std::size_t r, const std::string& what) { report.failures.push_back({case_of(r), what}); };
+  const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
+    report.failures.push_back({case_of(r), kind, what});
+  };
   const cudaError_t status = cudaStreamSynchronize(test_stream());
   if (status != cudaSuccess) {
-    const std::string error = std::string("the batch's stream failed: ") + cudaGetErrorName(status);
-    for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, error);
-    return report;
+    std::vector<Case> cases;
+    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_of(r));
+    return attribute_stream_failure(cases, status);
   }
 
   device.download();
   const std::vector<bool> overran = workspaces.overruns();
   for (std::size_t r = 0; r < runs_.size(); ++r) {
-    if (!problems[r]) problems[r] = device.judge(r);
-    if (!problems[r] && overran[r]) {
-      problems[r] = "wrote past the " + std::to_string(workspace_bytes[r]) + " workspace bytes its query asked for";
+    if (!problems[r]) {
+      if (auto wrong = device.judge(r)) problems[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
     }
-    if (!problems[r] && options.same_bits_when_repeated) problems[r] = differs_from_earlier_repeat(r, device);
+    if (!problems[r] && overran[r]) {
+      problems[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes[r]) +
+                                                            " workspace bytes its query asked for"};
+    }
+    if (!problems[r] && options.same_bits_when_repeated) {
+      if (auto differs = differs_from_earlier_repeat(r, device)) problems[r] = Problem{FailureKind::wrong_value, std::move(*differs)};
+    }
     if (problems[r]) {
-      fail(r, *problems[r]);
+      fail(r, problems[r]->kind, problems[r]->what);
     } else if (options.describe_passes) {
       report.passes.push_back("PASS " + describe(case_of(r)) + ": " + device.pass(r));
     }
   }
-  for (const auto& [r, what] : device.violations()) fail(r, what);
+  for (const auto& [r, what] : device.violations()) fail(r, FailureKind::out_of_bounds, what);
   // An input changed: name the first run that read it (any run of it may be the culprit).
   const auto input_violations = [&](const auto& image, const std::string& name) {
     for (const auto& violation : image.host().violations(image.download(), true)) {
       for (std::size_t r = 0; r < runs_.size(); ++r) {
         if (runs_[r].input != violation.segment) continue;
-        fail(r, name + ": " + violation.what + " (by this or another run of it)");
+        fail(r, FailureKind::out_of_bounds, name + ": " + violation.what + " (by this or another run of it)");
         break;
       }
     }

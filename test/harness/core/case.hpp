@@ -63,6 +63,11 @@ class CaseArgsError : public std::runtime_error {
 // seed as the tests derive it. Throws CaseArgsError; touches no GPU.
 Case parse_case_args(const std::vector<std::string>& args);
 
+// The cases of rerun lines ("kcheck <arguments>" as kcheck_line prints them; blank lines are
+// skipped), all of the first one's variant, type and op, kind or form: one batch (kcheck
+// --batch). Throws CaseArgsError for "--batch", naming the line at fault.
+std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines);
+
 // kcheck's help: the options, their defaults and accepted values.
 std::string case_args_help();
 

@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <limits>
+#include <sstream>
+#include <tuple>
 
 namespace harness {
 namespace {
@@ -133,6 +136,30 @@ Case parse_case_args(const std::vector<std::string>& args) {
                              : parse_number<std::uint64_t>("--seed", text.seed, 0,
                                                            std::numeric_limits<std::uint64_t>::max());
   return c;
+}
+
+std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines) {
+  std::vector<Case> cases;
+  for (std::size_t number = 1; number <= lines.size(); ++number) {
+    std::istringstream words(lines[number - 1]);
+    std::vector<std::string> args{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
+    if (args.empty()) continue;
+    if (args.front() == "kcheck") args.erase(args.begin());
+    const std::string where = "line " + std::to_string(number) + ": ";
+    try {
+      cases.push_back(parse_case_args(args));
+    } catch (const CaseArgsError& error) {
+      throw CaseArgsError("--batch", where + error.what());
+    }
+    const Case& first = cases.front();
+    const Case& c = cases.back();
+    if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form) !=
+        std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form)) {
+      throw CaseArgsError("--batch", where + "not of the first case's variant, type and op, kind or form");
+    }
+  }
+  if (cases.empty()) throw CaseArgsError("--batch", "no case");
+  return cases;
 }
 
 std::string case_args_help() {

@@ -20,12 +20,21 @@ std::vector<std::size_t> slice_offsets(const std::vector<std::size_t>& bytes) {
 
 }  // namespace
 
-WorkspaceArena::WorkspaceArena(const std::vector<std::size_t>& bytes_per_run)
-    : bytes_(bytes_per_run), offsets_(slice_offsets(bytes_per_run)), buffer_(offsets_.back()) {
+WorkspaceArena::WorkspaceArena(const std::vector<std::size_t>& bytes_per_run) : bytes_(bytes_per_run) {
+  if (exact_size_buffers()) {
+    for (std::size_t bytes : bytes_) {
+      exact_.emplace_back(bytes);
+      if (bytes > 0) exact_.back().fill_bytes(kPoison);
+    }
+    return;
+  }
+  offsets_ = slice_offsets(bytes_per_run);
+  buffer_ = DeviceBuffer<unsigned char>(offsets_.back());
   buffer_.fill_bytes(kPoison);
 }
 
 std::vector<bool> WorkspaceArena::overruns() const {
+  if (exact_size_buffers()) return std::vector<bool>(bytes_.size(), false);
   const std::vector<unsigned char> after = buffer_.download();
   std::vector<bool> overran;
   for (std::size_t run = 0; run < bytes_.size(); ++run) {

@@ -1,8 +1,10 @@
 // Workspaces for a batch of runs: one slice per run, exactly as large as its query said,
 // poisoned (so that no variant can rely on zeroed scratch) and followed by canary bytes that
-// must survive the run.
+// must survive the run. With exact-size buffers (core/buffer_layout.hpp) each slice is an
+// allocation of its own, of exactly its bytes and without canaries: memcheck sees an overrun.
 #pragma once
 
+#include "harness/core/buffer_layout.hpp"
 #include "harness/core/device_buffer.hpp"
 
 #include <kernels/workspace.hpp>
@@ -17,9 +19,11 @@ class WorkspaceArena {
   explicit WorkspaceArena(const std::vector<std::size_t>& bytes_per_run);
 
   kernels::Workspace slice(std::size_t run) const {
+    if (exact_size_buffers()) return {exact_[run].data(), bytes_[run]};
     return {buffer_.data() + offsets_[run], bytes_[run]};
   }
-  // After the runs have completed: whether each run wrote past its slice.
+  // After the runs have completed: whether each run wrote past its slice (never seen here with
+  // exact-size buffers).
   std::vector<bool> overruns() const;
 
   static constexpr unsigned char kPoison = 0xA5;
@@ -29,6 +33,7 @@ class WorkspaceArena {
   std::vector<std::size_t> bytes_;
   std::vector<std::size_t> offsets_;
   DeviceBuffer<unsigned char> buffer_;
+  std::vector<DeviceBuffer<unsigned char>> exact_;
 };
 
 }  // namespace harness

@@ -1,28 +1,77 @@
 // gtest assertions over a batch report. The message leads with the answer: how many cases
-// failed, and the smallest failing case (fewest elements, then smallest block, then the simplest
-// distribution) first, each with its rerun line on a line of its own; then a few more.
+// failed, grouped by what went wrong, then the smallest failing case (fewest elements, then
+// smallest block, then the simplest distribution) first, each with its rerun line on a line of
+// its own. A test prints at most kFailLinesPerTest failed cases over all its batches; the
+// failure list (core/failure_list.hpp) keeps every one.
 #pragma once
 
 #include "harness/core/batch_report.hpp"
+#include "harness/core/failure_list.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <tuple>
 
 namespace harness {
 
+inline constexpr std::size_t kFailLinesPerTest = 10;
+
+// "12 of 2050 cases failed: 10 wrong value, 2 out-of-bounds write"
+inline std::string failure_summary(const BatchReport& report) {
+  std::map<FailureKind, std::size_t> count;
+  for (const CaseFailure& failure : report.failures) ++count[failure.kind];
+  std::string text = std::to_string(report.failures.size()) + " of " + std::to_string(report.cases) + " cases failed:";
+  const char* separator = " ";
+  for (FailureKind kind : kAllFailureKinds) {
+    if (count[kind] == 0) continue;
+    text += separator + std::to_string(count[kind]) + " " + std::string(name(kind));
+    separator = ", ";
+  }
+  return text;
+}
+
+// How many more failed cases the running test may print (kFailLinesPerTest at its start).
+inline std::size_t& fail_lines_left_in_this_test() {
+  static const testing::TestInfo* test = nullptr;
+  static std::size_t left = 0;
+  const testing::TestInfo* running = testing::UnitTest::GetInstance()->current_test_info();
+  if (running != test) {
+    test = running;
+    left = kFailLinesPerTest;
+  }
+  return left;
+}
+
 inline testing::AssertionResult all_passed(const BatchReport& report) {
   if (report.failures.empty()) return testing::AssertionSuccess();
-  constexpr std::size_t kShown = 8;
   std::vector<CaseFailure> failures = report.failures;
   std::stable_sort(failures.begin(), failures.end(), [](const CaseFailure& a, const CaseFailure& b) {
     return std::tuple(a.c.n, a.c.block_size, a.c.distribution) < std::tuple(b.c.n, b.c.block_size, b.c.distribution);
   });
+  const std::string summary = failure_summary(report);
+  // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
+  std::string how_found;
+  if (!report.how_found.empty()) how_found.append("\n").append(report.how_found);
+  std::string every_line;
+  for (const CaseFailure& failure : failures) every_line.append("\n").append(failure.lines());
+  const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info();
+  append_to_failure_list((test ? std::string(test->test_suite_name()) + "." + test->name() + ": " : "") + summary +
+                         how_found + every_line + "\n\n");
+
   testing::AssertionResult result = testing::AssertionFailure();
-  result << failures.size() << " of " << report.cases << " cases failed; the smallest first:";
-  for (std::size_t i = 0; i < failures.size() && i < kShown; ++i) result << "\n" << failures[i].lines();
-  if (failures.size() > kShown) result << "\n... and " << failures.size() - kShown << " more";
+  result << summary << how_found;
+  std::size_t& left = fail_lines_left_in_this_test();
+  const std::size_t shown = std::min(left, failures.size());
+  left -= shown;
+  if (shown > 0) result << "\nthe smallest first:";
+  for (std::size_t i = 0; i < shown; ++i) result << "\n" << failures[i].lines();
+  if (shown < failures.size()) {
+    result << "\n... " << (shown > 0 ? "and " : "") << failures.size() - shown << (shown > 0 ? " more" : " not shown")
+           << "; every one in " << failure_list_path().string();
+  }
   // gtest closes the message on the next line, so the last rerun line stays a valid command.
   return result << "\n";
 }

@@ -5,6 +5,7 @@
 //                                    touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
+#include "harness/core/failure_list.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/run_seed.hpp"
 #include "harness/gtest/test_main.hpp"
@@ -14,16 +15,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <set>
 #include <string>
 
 namespace harness {
-
-std::string test_param_name(const kernels::VariantInfo& variant) {
-  std::string name(variant.name);
-  for (std::size_t at = name.find('/'); at != std::string::npos; at = name.find('/', at)) name.replace(at, 1, "__");
-  return name;
-}
 
 std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, kernels::TypeKey type,
                                                         const std::function<bool(const kernels::VariantInfo&)>& keep) {
@@ -72,21 +66,6 @@ void seed_rapidcheck_from_run_seed() {
   setenv("RC_PARAMS", params.c_str(), 1);
 }
 
-int list_variants() {
-  std::set<std::string> names;
-  const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
-  for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
-    const testing::TestSuite& test_suite = *tests.GetTestSuite(suite);
-    for (int test = 0; test < test_suite.total_test_count(); ++test) {
-      const std::string name = test_suite.GetTestInfo(test)->name();
-      const auto slash = name.rfind('/');
-      if (slash != std::string::npos) names.insert(name.substr(slash + 1));
-    }
-  }
-  for (const std::string& name : names) std::printf("%s\n", name.c_str());
-  return 0;
-}
-
 }  // namespace
 }  // namespace harness
 
@@ -95,6 +74,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
+  harness::clear_failure_list();
   harness::use_ctest_assigned_gpu();
   std::printf("%s\n", harness::describe_run_seed().c_str());
   harness::seed_rapidcheck_from_run_seed();

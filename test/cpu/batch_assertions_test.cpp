@@ -1,0 +1,115 @@
+// The failure report of a batch: the summary by kind first, the smallest case first, each rerun
+// line on a line of its own, at most kFailLinesPerTest cases printed per test, and every case in
+// the failure list.
+#include "harness/core/failure_list.hpp"
+#include "harness/gtest/batch_assertions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+using harness::BatchReport;
+using harness::FailureKind;
+
+harness::CaseFailure failure(std::uint64_t n, int block_size, FailureKind kind) {
+  harness::Case c{.family = kernels::Family::reduce, .variant = "harris3_sequential"};
+  c.n = n;
+  c.block_size = block_size;
+  return {c, kind, "what went wrong"};
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+class BatchAssertions : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("batch_assertions_test." + std::to_string(getpid()));
+    setenv("KCHECK_FAILURES_DIR", dir_.c_str(), 1);
+    harness::clear_failure_list();
+  }
+  void TearDown() override {
+    std::filesystem::remove_all(dir_);
+    unsetenv("KCHECK_FAILURES_DIR");
+  }
+  static std::string failure_list() {
+    std::ifstream file(harness::failure_list_path());
+    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(BatchAssertions, LeadWithTheSummaryAndTheSmallestCase) {
+  BatchReport report;
+  report.cases = 100;
+  for (std::uint64_t n = 30; n > 10; --n) report.failures.push_back(failure(n, 256, FailureKind::wrong_value));
+  report.failures.push_back(failure(7, 1024, FailureKind::out_of_bounds));
+  report.failures.push_back(failure(7, 64, FailureKind::out_of_bounds));
+  report.failures.push_back(failure(500, 64, FailureKind::out_of_bounds));
+  report.failures.push_back(failure(9, 64, FailureKind::launch_error));
+  report.failures.push_back(failure(40, 64, FailureKind::launch_error));
+
+  const std::string message = harness::all_passed(report).message();
+  const std::vector<std::string> lines = lines_of(message);
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "25 of 100 cases failed: 20 wrong value, 3 out-of-bounds write, 2 launch error");
+  EXPECT_EQ(lines[1], "the smallest first:");
+  EXPECT_EQ(lines[2].rfind("FAIL reduce/harris3_sequential op=sum type=int block=64 n=7 ", 0), 0u) << lines[2];
+  EXPECT_EQ(lines[3], "     rerun: " + harness::kcheck_line(report.failures[21].c));
+  EXPECT_EQ(count_of(message, "\nFAIL "), harness::kFailLinesPerTest);
+  EXPECT_EQ(count_of(message, "\n     rerun: kcheck "), harness::kFailLinesPerTest);
+  EXPECT_NE(message.find("\n... and 15 more; every one in " + harness::failure_list_path().string() + "\n"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.back(), '\n') << "the last rerun line must not carry gtest's closing text";
+
+  const std::string listed = failure_list();
+  EXPECT_EQ(count_of(listed, "\nFAIL "), 25u);
+  EXPECT_EQ(count_of(listed, "\n     rerun: kcheck "), 25u);
+  EXPECT_NE(listed.find("BatchAssertions.LeadWithTheSummaryAndTheSmallestCase: 25 of 100 cases failed"),
+            std::string::npos);
+}
+
+TEST_F(BatchAssertions, PrintAtMostTheCapOverEveryBatchOfATest) {
+  BatchReport report;
+  report.cases = 8;
+  for (std::uint64_t n = 1; n <= 8; ++n) report.failures.push_back(failure(n, 64, FailureKind::wrong_value));
+  const std::string first = harness::all_passed(report).message();
+  const std::string second = harness::all_passed(report).message();
+  EXPECT_EQ(count_of(first, "\nFAIL "), 8u);
+  EXPECT_EQ(count_of(second, "\nFAIL "), harness::kFailLinesPerTest - 8);
+  EXPECT_NE(second.find("\n... and 6 more; every one in "), std::string::npos) << second;
+  const std::string third = harness::all_passed(report).message();
+  EXPECT_EQ(count_of(third, "\nFAIL "), 0u);
+  EXPECT_NE(third.find("\n... 8 not shown; every one in "), std::string::npos) << third;
+  EXPECT_EQ(count_of(failure_list(), "\nFAIL "), 24u);
+}
+
+TEST_F(BatchAssertions, SayHowAnAttributedFaultWasFound) {
+  BatchReport report;
+  report.cases = 2050;
+  report.failures.push_back(failure(1025, 256, FailureKind::launch_error));
+  report.how_found = "attributed by bisection";
+  const std::vector<std::string> lines = lines_of(harness::all_passed(report).message());
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "1 of 2050 cases failed: 1 launch error");
+  EXPECT_EQ(lines[1], "attributed by bisection");
+}
+
+}  // namespace

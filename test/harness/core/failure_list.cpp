@@ -1,0 +1,35 @@
+#include "harness/core/failure_list.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+
+#ifndef KCHECK_FAILURES_DIR_DEFAULT
+#error "KCHECK_FAILURES_DIR_DEFAULT (the build's Testing/failures) must be defined"
+#endif
+
+namespace harness {
+
+std::filesystem::path failure_list_path() {
+  const char* dir = std::getenv("KCHECK_FAILURES_DIR");
+  const char* test = std::getenv("KCHECK_TEST_NAME");
+  std::string name = test != nullptr && *test != '\0' ? test : program_invocation_short_name;
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return std::filesystem::path(dir != nullptr && *dir != '\0' ? dir : KCHECK_FAILURES_DIR_DEFAULT) / (name + ".txt");
+}
+
+void clear_failure_list() {
+  std::error_code ignored;
+  std::filesystem::remove(failure_list_path(), ignored);
+}
+
+void append_to_failure_list(const std::string& text) {
+  const std::filesystem::path path = failure_list_path();
+  std::error_code ignored;
+  std::filesystem::create_directories(path.parent_path(), ignored);
+  std::ofstream(path, std::ios::app) << text;
+}
+
+}  // namespace harness
