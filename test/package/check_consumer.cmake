@@ -2,6 +2,7 @@
 # test/package/consumer against it, and once more against the build folder itself (export()).
 # Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
 #                  -DCUDA_ROOT=... -P check_consumer.cmake
+cmake_minimum_required(VERSION 3.25)
 set(consumer_source "${CMAKE_CURRENT_LIST_DIR}/consumer")
 set(prefix "${WORK_DIR}/prefix")
 
