@@ -1,5 +1,6 @@
-# cpu.package_consumer: installs the build into a fresh prefix, then configures, builds and runs
-# test/package/consumer against it, and once more against the build folder itself (export()).
+# cpu.package_consumer: installs the build into a fresh prefix, runs the installed kcheck, then
+# configures, builds and runs test/package/consumer against the prefix, and once more against the
+# build folder itself (export()).
 # Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
 #                  -DCUDA_ROOT=... -P check_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -44,5 +45,8 @@ if(NOT config_count EQUAL 1)
   message(FATAL_ERROR "expected one installed GpuPrimitivesConfig.cmake, found: ${config_files}")
 endif()
 get_filename_component(installed_package_dir "${config_files}" DIRECTORY)
+
+# The installed kcheck finds every library it needs from where it was installed.
+run("${prefix}/bin/kcheck" --list OUTPUT_QUIET)
 check_consumer(installed "${installed_package_dir}")
 check_consumer(build-tree "${BUILD_DIR}")
