@@ -9,7 +9,7 @@ constexpr std::uint64_t kLongest = std::uint64_t(1) << 28;
 }  // namespace
 
 std::vector<std::uint64_t> row_lengths(const kernels::VariantInfo& variant) {
-  const std::uint64_t limit = variant.max_length(variant.resolve_block_size(0));
+  const std::uint64_t limit = variant.max_length_with(0);
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = kShortest; n <= kLongest && n <= limit; n *= 4) lengths.push_back(n);
   if (limit < kLongest && (lengths.empty() || lengths.back() != limit)) lengths.push_back(limit);
@@ -17,7 +17,12 @@ std::vector<std::uint64_t> row_lengths(const kernels::VariantInfo& variant) {
 }
 
 bool has_rows(const kernels::VariantInfo& variant, kernels::TypeKey type) {
-  return variant.ops.empty() ? variant.supports(type) : variant.supports(type, kernels::Op::sum);
+  switch (variant.family) {
+    case kernels::Family::reduce: return variant.supports(type, kernels::Op::sum);
+    case kernels::Family::scan: return variant.supports(type) && variant.supports(kernels::ScanKind::inclusive);
+    case kernels::Family::sort: return variant.supports(type);
+  }
+  return false;
 }
 
 void configure_row(benchmark::internal::Benchmark& row) {

@@ -10,7 +10,7 @@
 #include "families.hpp"
 
 #include <benchmark/benchmark.h>
-#include <harness/gpu_session.hpp>
+#include <harness/core/gpu_session.hpp>
 
 #include <cstdio>
 #include <string_view>

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the suite needs and the machine lacks (Debian/Ubuntu, apt-get): CMake >= 3.25,
-# Ninja, g++, GoogleTest, RapidCheck, Google Benchmark, and matplotlib for the benchmarks' plots.
+# Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, and matplotlib for the benchmarks' plots.
 # The CUDA toolkit (nvcc 12.8+ with CCCL) must already be there: distributions do not package a
 # current one.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev python3-matplotlib)
+packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev python3-matplotlib)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -6,14 +6,25 @@
 # names it was instantiated for), so registering a variant in kernels/ is all it takes to get
 # its ctest entries and labels.
 
-# The type keys of the library and the names tests and labels use for them.
-set(KERNELS_TYPE_KEYS int32 uint32 int64 float32 float64 int32_to_int64)
-set(KERNELS_TYPE_NAME_int32 int)
-set(KERNELS_TYPE_NAME_uint32 unsigned)
-set(KERNELS_TYPE_NAME_int64 longlong)
-set(KERNELS_TYPE_NAME_float32 float)
-set(KERNELS_TYPE_NAME_float64 double)
-set(KERNELS_TYPE_NAME_int32_to_int64 int_to_longlong)
+# The type keys of the library and the names tests and labels use for them, read from the one
+# list in kernels/include/kernels/types.hpp: KERNELS_TYPE_KEYS (every key), KERNELS_ELEMENT_TYPE_KEYS
+# (those every family has; the widening key is the reductions' only) and KERNELS_TYPE_NAME_<key>.
+file(STRINGS ${PROJECT_SOURCE_DIR}/kernels/include/kernels/types.hpp type_lines REGEX "^  X\\([a-z0-9_]+, ")
+# The list's lines end in the macro's backslashes, which would escape CMake's list separators.
+string(REPLACE "\\" "" type_lines "${type_lines}")
+set(KERNELS_TYPE_KEYS "")
+set(KERNELS_ELEMENT_TYPE_KEYS "")
+foreach(line IN LISTS type_lines)
+  string(REGEX MATCH "X\\(([a-z0-9_]+), ([a-z ]+), ([a-z ]+), ([a-z0-9_]+)\\)" match "${line}")
+  list(APPEND KERNELS_TYPE_KEYS ${CMAKE_MATCH_1})
+  if(CMAKE_MATCH_2 STREQUAL CMAKE_MATCH_3)
+    list(APPEND KERNELS_ELEMENT_TYPE_KEYS ${CMAKE_MATCH_1})
+  endif()
+  set(KERNELS_TYPE_NAME_${CMAKE_MATCH_1} ${CMAKE_MATCH_4})
+endforeach()
+if(NOT KERNELS_TYPE_KEYS)
+  message(FATAL_ERROR "no type list found in kernels/include/kernels/types.hpp")
+endif()
 
 # Every GPU test: skipped (exit 77) without a GPU, bounded in time so a hung kernel cannot eat a
 # runner, and one slot of one GPU when ctest runs with a resource specification

@@ -3,8 +3,8 @@
 // generated explicitly up to several recursion levels (RapidCheck's size stops at 100), within
 // the variant's length limit. A failure prints the shrunk counterexample and, at exit, the
 // RC_PARAMS="reproduce=..." line that replays it.
-#include "harness/device_calls.hpp"
-#include "harness/test_main.hpp"
+#include "harness/core/device_calls.hpp"
+#include "harness/gtest/test_main.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -36,17 +36,21 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
   // A block size, then values of a length the variant takes with it: mostly up to a few
   // thousand, a third of the time up to 300000.
   Case generate_case(std::uint64_t longest = 300000) const {
-    const int block = *rc::gen::elementOf(variant().block_sizes.all());
-    const std::uint64_t limit = std::min<std::uint64_t>(longest, variant().max_length(variant().resolve_block_size(block)));
-    const std::size_t n = *rc::gen::weightedOneOf<std::size_t>(
+    std::vector<int> sizes = variant().block_sizes.all();
+    sizes.push_back(0);  // the preferred size
+    const int block = *rc::gen::elementOf(sizes);
+    const std::uint64_t limit = std::min<std::uint64_t>(longest, variant().max_length_with(block));
+    const std::size_t drawn = *rc::gen::weightedOneOf<std::size_t>(
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 5000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
+    const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, kernels::TypeKey::int32));
     return {block, *rc::gen::container<std::vector<int>>(n, rc::gen::arbitrary<int>())};
   }
 };
 
 TEST_P(ScanProperties, DifferencesOfTheInclusiveScanAreTheInput) {
   EXPECT_TRUE(rc::check(property("scan[i] - scan[i-1] == in[i]"), [this] {
+    if (!variant().supports(ScanKind::inclusive)) return;  // nothing this variant declares
     const Case c = generate_case();
     const std::vector<int> scanned = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
     for (std::size_t i = 0; i < c.values.size(); ++i) {
@@ -58,6 +62,7 @@ TEST_P(ScanProperties, DifferencesOfTheInclusiveScanAreTheInput) {
 
 TEST_P(ScanProperties, ExclusiveIsTheInclusiveShiftedByOne) {
   EXPECT_TRUE(rc::check(property("exclusive[0] == 0 and exclusive[i] == inclusive[i-1]"), [this] {
+    if (!variant().supports(ScanKind::inclusive) || !variant().supports(ScanKind::exclusive)) return;
     const Case c = generate_case();
     const auto inclusive = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
     const auto exclusive = scan_on_device<int>(variant(), ScanKind::exclusive, c.values, c.block_size);
@@ -68,6 +73,7 @@ TEST_P(ScanProperties, ExclusiveIsTheInclusiveShiftedByOne) {
 TEST_P(ScanProperties, TheLastInclusiveValueIsTheReduction) {
   const VariantInfo& reduction = *kernels::find_variant(kernels::Family::reduce, "cub");
   EXPECT_TRUE(rc::check(property("inclusive.back() == reduce(in) (reduce/cub)"), [&] {
+    if (!variant().supports(ScanKind::inclusive)) return;
     const Case c = generate_case();
     RC_PRE(!c.values.empty());
     const auto inclusive = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
@@ -78,10 +84,12 @@ TEST_P(ScanProperties, TheLastInclusiveValueIsTheReduction) {
 
 TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
   EXPECT_TRUE(rc::check(property("scan(a ++ b) == scan(a) ++ (total(a) + scan(b))"), [this] {
+    if (!variant().supports(ScanKind::inclusive)) return;
     const Case a = generate_case(150000);
-    const std::vector<int> b = *rc::gen::container<std::vector<int>>(
-        *rc::gen::inRange<std::size_t>(0, a.values.size() + 1), rc::gen::arbitrary<int>());
-    RC_PRE(a.values.size() + b.size() <= variant().max_length(variant().resolve_block_size(a.block_size)));
+    const auto b_length = static_cast<std::size_t>(variant().accepted_length_at_most(
+        *rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, kernels::TypeKey::int32));
+    const std::vector<int> b = *rc::gen::container<std::vector<int>>(b_length, rc::gen::arbitrary<int>());
+    RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, kernels::TypeKey::int32));
     std::vector<int> joined = a.values;
     joined.insert(joined.end(), b.begin(), b.end());
     const auto whole = scan_on_device<int>(variant(), ScanKind::inclusive, joined, a.block_size);

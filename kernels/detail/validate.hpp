@@ -12,9 +12,12 @@ namespace kernels::detail {
 
 void require_type(const VariantInfo& info, TypeKey type);
 void require_op(const VariantInfo& info, TypeKey type, Op op);
+void require_kind(const VariantInfo& info, ScanKind kind);
+void require_form(const VariantInfo& info, SortForm form);
 // Returns the block size the call runs with (0 selects the variant's preferred one).
 int require_block_size(const VariantInfo& info, int requested);
-void require_length(const VariantInfo& info, std::uint64_t n, int block_size);
+// n within the limit for the (resolved) block size and a multiple of the declared step.
+void require_length(const VariantInfo& info, TypeKey type, std::uint64_t n, int block_size);
 // A pointer the call dereferences must be non-null and aligned to its element.
 void require_pointer(const VariantInfo& info, const char* parameter, const void* pointer, std::size_t alignment);
 void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t required_bytes);

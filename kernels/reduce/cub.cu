@@ -62,14 +62,11 @@ struct CubReduce {
 
 }  // namespace
 
-const ReduceVariant& reduce_cub() {
-  static const ReduceVariant variant = make_reduce_variant<CubReduce>({
-      .name = "cub",
-      .description = "cub::DeviceReduce::Reduce with the suite's op functors (speed anchor, second oracle)",
-      .block_sizes = {0, 0, 0},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<CubReduce>({
+    .name = "cub",
+    .description = "cub::DeviceReduce::Reduce with the suite's op functors (speed anchor, second oracle)",
+    .block_sizes = BlockSizes::chosen_by_variant(),
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

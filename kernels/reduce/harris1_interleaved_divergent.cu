@@ -33,14 +33,11 @@ struct InterleavedDivergent : OneChunkPerBlock<1> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris1_interleaved_divergent() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<InterleavedDivergent>>({
-      .name = "harris1_interleaved_divergent",
-      .description = "Harris 1: interleaved addressing, modulo test, divergent warps; one value per thread",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<InterleavedDivergent>>({
+    .name = "harris1_interleaved_divergent",
+    .description = "Harris 1: interleaved addressing, modulo test, divergent warps; one value per thread",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

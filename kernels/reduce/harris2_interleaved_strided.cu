@@ -33,14 +33,11 @@ struct InterleavedStrided : OneChunkPerBlock<1> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris2_interleaved_strided() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<InterleavedStrided>>({
-      .name = "harris2_interleaved_strided",
-      .description = "Harris 2: interleaved addressing, strided index, no divergence but bank conflicts",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<InterleavedStrided>>({
+    .name = "harris2_interleaved_strided",
+    .description = "Harris 2: interleaved addressing, strided index, no divergence but bank conflicts",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

@@ -31,14 +31,11 @@ struct Sequential : OneChunkPerBlock<1> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris3_sequential() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<Sequential>>({
-      .name = "harris3_sequential",
-      .description = "Harris 3: sequential addressing, conflict-free, half the threads idle at once",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<Sequential>>({
+    .name = "harris3_sequential",
+    .description = "Harris 3: sequential addressing, conflict-free, half the threads idle at once",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

@@ -34,14 +34,11 @@ struct FirstAddDuringLoad : OneChunkPerBlock<2> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris4_first_add_during_load() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<FirstAddDuringLoad>>({
-      .name = "harris4_first_add_during_load",
-      .description = "Harris 4: two values per thread combined during the load, then sequential addressing",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<FirstAddDuringLoad>>({
+    .name = "harris4_first_add_during_load",
+    .description = "Harris 4: two values per thread combined during the load, then sequential addressing",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

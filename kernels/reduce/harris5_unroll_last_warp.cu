@@ -42,14 +42,11 @@ struct UnrollLastWarp : OneChunkPerBlock<2> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris5_unroll_last_warp() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<UnrollLastWarp>>({
-      .name = "harris5_unroll_last_warp",
-      .description = "Harris 5: step 4 with the last warp unrolled, __syncwarp() between its steps",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<UnrollLastWarp>>({
+    .name = "harris5_unroll_last_warp",
+    .description = "Harris 5: step 4 with the last warp unrolled, __syncwarp() between its steps",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

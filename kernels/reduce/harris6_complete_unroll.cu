@@ -32,14 +32,11 @@ struct CompleteUnroll : OneChunkPerBlock<2> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris6_complete_unroll() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<CompleteUnroll>>({
-      .name = "harris6_complete_unroll",
-      .description = "Harris 6: step 5 with the tree unrolled at compile time for each block size",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<CompleteUnroll>>({
+    .name = "harris6_complete_unroll",
+    .description = "Harris 6: step 5 with the tree unrolled at compile time for each block size",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

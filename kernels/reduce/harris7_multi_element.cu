@@ -36,14 +36,11 @@ struct MultiElement : DeviceFillingGrid<2> {
 
 }  // namespace
 
-const ReduceVariant& reduce_harris7_multi_element() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<MultiElement>>({
-      .name = "harris7_multi_element",
-      .description = "Harris 7: device-filling grid, each thread folds many values, unrolled block tree",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<MultiElement>>({
+    .name = "harris7_multi_element",
+    .description = "Harris 7: device-filling grid, each thread folds many values, unrolled block tree",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

@@ -17,11 +17,11 @@ struct ValidatedShape {
 
 ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, Op op, std::uint64_t n,
                               const ReduceConfig& config) {
-  const auto& variant = detail::find_in_family(detail::reduce_variants(), Family::reduce, variant_name);
+  const auto& variant = detail::find_in_family<detail::ReduceVariant>(Family::reduce, variant_name);
   detail::require_type(variant.info, type);
   detail::require_op(variant.info, type, op);
   const int block_size = detail::require_block_size(variant.info, config.block_size);
-  detail::require_length(variant.info, n, block_size);
+  detail::require_length(variant.info, type, n, block_size);
   return {variant, block_size};
 }
 
@@ -52,16 +52,11 @@ void reduce(std::string_view variant, Op op, const In* in, std::uint64_t n, Out*
   entry.run({shape.variant.id, in, n, out, shape.block_size, workspace, stream});
 }
 
-#define KERNELS_INSTANTIATE_REDUCE(In, Out)                                                                    \
+#define KERNELS_INSTANTIATE_REDUCE(key, In, Out, label)                                                                    \
   template std::size_t reduce_workspace_bytes<In, Out>(std::string_view, Op, std::uint64_t, ReduceConfig);     \
   template void reduce<In, Out>(std::string_view, Op, const In*, std::uint64_t, Out*, Workspace, ReduceConfig, \
                                 cudaStream_t);
-KERNELS_INSTANTIATE_REDUCE(int, int)
-KERNELS_INSTANTIATE_REDUCE(unsigned, unsigned)
-KERNELS_INSTANTIATE_REDUCE(long long, long long)
-KERNELS_INSTANTIATE_REDUCE(float, float)
-KERNELS_INSTANTIATE_REDUCE(double, double)
-KERNELS_INSTANTIATE_REDUCE(int, long long)
+KERNELS_FOR_EACH_TYPE(KERNELS_INSTANTIATE_REDUCE)
 #undef KERNELS_INSTANTIATE_REDUCE
 
 }  // namespace kernels

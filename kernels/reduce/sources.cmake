@@ -1,7 +1,6 @@
 # Sources of the reduction family (included by kernels/CMakeLists.txt).
 set(KERNELS_REDUCE_SOURCES
   reduce/reduce.cpp
-  reduce/variants.cpp
   reduce/empty_result.cu
   reduce/harris1_interleaved_divergent.cu
   reduce/harris2_interleaved_strided.cu

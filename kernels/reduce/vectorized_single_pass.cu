@@ -105,15 +105,12 @@ struct VectorizedSinglePass {
 
 }  // namespace
 
-const ReduceVariant& reduce_vectorized_single_pass() {
-  static const ReduceVariant variant = make_reduce_variant<VectorizedSinglePass>({
-      .name = "vectorized_single_pass",
-      .description = "one pass of 16-byte loads over a device-filling grid, last block finishes in fixed order",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .cross_block = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<VectorizedSinglePass>({
+    .name = "vectorized_single_pass",
+    .description = "one pass of 16-byte loads over a device-filling grid, last block finishes in fixed order",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .cross_block = true,
+}));
 
 }  // namespace kernels::detail

@@ -30,14 +30,11 @@ struct WarpShuffle : DeviceFillingGrid<1> {
 
 }  // namespace
 
-const ReduceVariant& reduce_warp_shuffle() {
-  static const ReduceVariant variant = make_reduce_variant<MultiPass<WarpShuffle>>({
-      .name = "warp_shuffle",
-      .description = "warp-shuffle block reduction over a device-filling grid-stride loop",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_reduce_variant<MultiPass<WarpShuffle>>({
+    .name = "warp_shuffle",
+    .description = "warp-shuffle block reduction over a device-filling grid-stride loop",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+}));
 
 }  // namespace kernels::detail

@@ -21,26 +21,20 @@ using BlellochPadded = BlellochTile<PaddedLayout>;
 
 }  // namespace
 
-const ScanVariant& scan_blelloch_padded() {
-  static const ScanVariant variant = make_scan_variant<SingleBlock<BlellochPadded>>({
-      .name = "blelloch_padded",
-      .description = "Blelloch up-sweep/down-sweep with one pad word per 32 against bank conflicts; one block",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<SingleBlock<BlellochPadded>>({
+    .name = "blelloch_padded",
+    .description = "Blelloch up-sweep/down-sweep with one pad word per 32 against bank conflicts; one block",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
-const ScanVariant& scan_then_fan_blelloch_padded() {
-  static const ScanVariant variant = make_scan_variant<ScanThenFan<BlellochPadded>>({
-      .name = "scan_then_fan/blelloch_padded",
-      .description = "scan-then-fan over bank-conflict-padded Blelloch tiles, any length",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered_under_fan = register_variant(make_scan_variant<ScanThenFan<BlellochPadded>>({
+    .name = "scan_then_fan/blelloch_padded",
+    .description = "scan-then-fan over bank-conflict-padded Blelloch tiles, any length",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

@@ -22,26 +22,20 @@ using BlellochPlain = BlellochTile<PlainLayout>;
 
 }  // namespace
 
-const ScanVariant& scan_blelloch_plain() {
-  static const ScanVariant variant = make_scan_variant<SingleBlock<BlellochPlain>>({
-      .name = "blelloch_plain",
-      .description = "Blelloch up-sweep/down-sweep, two values per thread, unpadded (bank conflicts); one block",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<SingleBlock<BlellochPlain>>({
+    .name = "blelloch_plain",
+    .description = "Blelloch up-sweep/down-sweep, two values per thread, unpadded (bank conflicts); one block",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
-const ScanVariant& scan_then_fan_blelloch_plain() {
-  static const ScanVariant variant = make_scan_variant<ScanThenFan<BlellochPlain>>({
-      .name = "scan_then_fan/blelloch_plain",
-      .description = "scan-then-fan over unpadded Blelloch tiles, any length",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered_under_fan = register_variant(make_scan_variant<ScanThenFan<BlellochPlain>>({
+    .name = "scan_then_fan/blelloch_plain",
+    .description = "scan-then-fan over unpadded Blelloch tiles, any length",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

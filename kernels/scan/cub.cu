@@ -72,16 +72,13 @@ struct CubScan {
 
 }  // namespace
 
-const ScanVariant& scan_cub() {
-  static const ScanVariant variant = make_scan_variant<CubScan>({
-      .name = "cub",
-      .description = "cub::DeviceScan (InclusiveSum, ExclusiveScan from the identity): speed anchor, second oracle",
-      .block_sizes = {0, 0, 0},
-      .deterministic = false,
-      .cross_block = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<CubScan>({
+    .name = "cub",
+    .description = "cub::DeviceScan (InclusiveSum, ExclusiveScan from the identity): speed anchor, second oracle",
+    .block_sizes = BlockSizes::chosen_by_variant(),
+    .deterministic = false,
+    .cross_block = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

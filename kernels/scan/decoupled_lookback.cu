@@ -289,16 +289,13 @@ struct DecoupledLookback {
 
 }  // namespace
 
-const ScanVariant& scan_decoupled_lookback() {
-  static const ScanVariant variant = make_scan_variant<DecoupledLookback>({
-      .name = "decoupled_lookback",
-      .description = "single pass: tiles publish aggregates and prefixes, a warp looks back over predecessors",
-      .block_sizes = {32, 1024, 1024},
-      .deterministic = false,
-      .cross_block = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<DecoupledLookback>({
+    .name = "decoupled_lookback",
+    .description = "single pass: tiles publish aggregates and prefixes, a warp looks back over predecessors",
+    .block_sizes = {32, 1024, 1024},
+    .deterministic = false,
+    .cross_block = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

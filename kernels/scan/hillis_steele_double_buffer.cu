@@ -48,26 +48,20 @@ struct HillisSteeleDoubleBuffer {
 
 }  // namespace
 
-const ScanVariant& scan_hillis_steele_double_buffer() {
-  static const ScanVariant variant = make_scan_variant<SingleBlock<HillisSteeleDoubleBuffer>>({
-      .name = "hillis_steele_double_buffer",
-      .description = "Hillis-Steele with two shared buffers, one barrier per step; one block of one value per thread",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<SingleBlock<HillisSteeleDoubleBuffer>>({
+    .name = "hillis_steele_double_buffer",
+    .description = "Hillis-Steele with two shared buffers, one barrier per step; one block of one value per thread",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
-const ScanVariant& scan_then_fan_hillis_steele_double_buffer() {
-  static const ScanVariant variant = make_scan_variant<ScanThenFan<HillisSteeleDoubleBuffer>>({
-      .name = "scan_then_fan/hillis_steele_double_buffer",
-      .description = "scan-then-fan over double-buffered Hillis-Steele tiles, any length",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered_under_fan = register_variant(make_scan_variant<ScanThenFan<HillisSteeleDoubleBuffer>>({
+    .name = "scan_then_fan/hillis_steele_double_buffer",
+    .description = "scan-then-fan over double-buffered Hillis-Steele tiles, any length",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

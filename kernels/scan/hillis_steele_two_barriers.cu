@@ -48,26 +48,20 @@ struct HillisSteeleTwoBarriers {
 
 }  // namespace
 
-const ScanVariant& scan_hillis_steele_two_barriers() {
-  static const ScanVariant variant = make_scan_variant<SingleBlock<HillisSteeleTwoBarriers>>({
-      .name = "hillis_steele_two_barriers",
-      .description = "Hillis-Steele, one shared buffer, two barriers per step; one block of one value per thread",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<SingleBlock<HillisSteeleTwoBarriers>>({
+    .name = "hillis_steele_two_barriers",
+    .description = "Hillis-Steele, one shared buffer, two barriers per step; one block of one value per thread",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
-const ScanVariant& scan_then_fan_hillis_steele_two_barriers() {
-  static const ScanVariant variant = make_scan_variant<ScanThenFan<HillisSteeleTwoBarriers>>({
-      .name = "scan_then_fan/hillis_steele_two_barriers",
-      .description = "scan-then-fan over Hillis-Steele tiles (two barriers per step), any length",
-      .block_sizes = {2, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered_under_fan = register_variant(make_scan_variant<ScanThenFan<HillisSteeleTwoBarriers>>({
+    .name = "scan_then_fan/hillis_steele_two_barriers",
+    .description = "scan-then-fan over Hillis-Steele tiles (two barriers per step), any length",
+    .block_sizes = {2, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

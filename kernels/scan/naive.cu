@@ -40,15 +40,12 @@ struct Naive {
 
 }  // namespace
 
-const ScanVariant& scan_naive() {
-  static const ScanVariant variant = make_scan_variant<Naive>({
-      .name = "naive",
-      .description = "each thread sums its own prefix: O(n^2) work, at most 2^16 values",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .in_place = false,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<Naive>({
+    .name = "naive",
+    .description = "each thread sums its own prefix: O(n^2) work, at most 2^16 values",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .in_place = false,
+}));
 
 }  // namespace kernels::detail

@@ -12,11 +12,13 @@ struct ValidatedShape {
   int block_size;
 };
 
-ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, std::uint64_t n, const ScanConfig& config) {
-  const auto& variant = detail::find_in_family(detail::scan_variants(), Family::scan, variant_name);
+ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, ScanKind kind, std::uint64_t n,
+                              const ScanConfig& config) {
+  const auto& variant = detail::find_in_family<detail::ScanVariant>(Family::scan, variant_name);
   detail::require_type(variant.info, type);
+  detail::require_kind(variant.info, kind);
   const int block_size = detail::require_block_size(variant.info, config.block_size);
-  detail::require_length(variant.info, n, block_size);
+  detail::require_length(variant.info, type, n, block_size);
   return {variant, block_size};
 }
 
@@ -24,7 +26,7 @@ ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, std::
 
 template <class T>
 std::size_t scan_workspace_bytes(std::string_view variant, ScanKind kind, std::uint64_t n, ScanConfig config) {
-  const ValidatedShape shape = validate_shape(variant, type_key_v<T>, n, config);
+  const ValidatedShape shape = validate_shape(variant, type_key_v<T>, kind, n, config);
   if (n == 0) return 0;
   return shape.variant.entry(type_key_v<T>, index_of(kind)).workspace_bytes(n, shape.block_size);
 }
@@ -32,7 +34,7 @@ std::size_t scan_workspace_bytes(std::string_view variant, ScanKind kind, std::u
 template <class T>
 void scan(std::string_view variant, ScanKind kind, const T* in, std::uint64_t n, T* out, Workspace workspace,
           ScanConfig config, cudaStream_t stream) {
-  const ValidatedShape shape = validate_shape(variant, type_key_v<T>, n, config);
+  const ValidatedShape shape = validate_shape(variant, type_key_v<T>, kind, n, config);
   const VariantInfo& info = shape.variant.info;
   if (n == 0) return;
   detail::require_pointer(info, "in", in, alignof(T));
@@ -43,15 +45,11 @@ void scan(std::string_view variant, ScanKind kind, const T* in, std::uint64_t n,
   entry.run({shape.variant.id, in, n, out, shape.block_size, workspace, stream});
 }
 
-#define KERNELS_INSTANTIATE_SCAN(T)                                                                        \
+#define KERNELS_INSTANTIATE_SCAN(key, T, out, label)                                                                        \
   template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, std::uint64_t, ScanConfig);    \
   template void scan<T>(std::string_view, ScanKind, const T*, std::uint64_t, T*, Workspace, ScanConfig,   \
                         cudaStream_t);
-KERNELS_INSTANTIATE_SCAN(int)
-KERNELS_INSTANTIATE_SCAN(unsigned)
-KERNELS_INSTANTIATE_SCAN(long long)
-KERNELS_INSTANTIATE_SCAN(float)
-KERNELS_INSTANTIATE_SCAN(double)
+KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_INSTANTIATE_SCAN)
 #undef KERNELS_INSTANTIATE_SCAN
 
 }  // namespace kernels

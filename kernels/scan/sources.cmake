@@ -1,7 +1,6 @@
 # Sources of the scan family (included by kernels/CMakeLists.txt).
 set(KERNELS_SCAN_SOURCES
   scan/scan.cpp
-  scan/variants.cpp
   scan/naive.cu
   scan/hillis_steele_two_barriers.cu
   scan/hillis_steele_double_buffer.cu

@@ -47,26 +47,20 @@ struct WarpShuffleTile {
 
 }  // namespace
 
-const ScanVariant& scan_warp_shuffle() {
-  static const ScanVariant variant = make_scan_variant<SingleBlock<WarpShuffleTile>>({
-      .name = "warp_shuffle",
-      .description = "warp-shuffle block scan, four values per thread, warp totals through shared memory; one block",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_scan_variant<SingleBlock<WarpShuffleTile>>({
+    .name = "warp_shuffle",
+    .description = "warp-shuffle block scan, four values per thread, warp totals through shared memory; one block",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
-const ScanVariant& scan_then_fan_warp_shuffle() {
-  static const ScanVariant variant = make_scan_variant<ScanThenFan<WarpShuffleTile>>({
-      .name = "scan_then_fan/warp_shuffle",
-      .description = "scan-then-fan over warp-shuffle tiles, any length",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .in_place = true,
-  });
-  return variant;
-}
+const bool registered_under_fan = register_variant(make_scan_variant<ScanThenFan<WarpShuffleTile>>({
+    .name = "scan_then_fan/warp_shuffle",
+    .description = "scan-then-fan over warp-shuffle tiles, any length",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .in_place = true,
+}));
 
 }  // namespace kernels::detail

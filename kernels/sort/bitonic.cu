@@ -131,15 +131,12 @@ struct Bitonic {
 
 }  // namespace
 
-const SortVariant& sort_bitonic() {
-  static const SortVariant variant = make_sort_variant<Bitonic>({
-      .name = "bitonic",
-      .description = "bitonic network, all comparators ascending: shared-memory tiles, global steps across them",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .stable = false,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_sort_variant<Bitonic>({
+    .name = "bitonic",
+    .description = "bitonic network, all comparators ascending: shared-memory tiles, global steps across them",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .stable = false,
+}));
 
 }  // namespace kernels::detail

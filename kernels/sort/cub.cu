@@ -122,15 +122,12 @@ struct CubSort {
 
 }  // namespace
 
-const SortVariant& sort_cub() {
-  static const SortVariant variant = make_sort_variant<CubSort>({
-      .name = "cub",
-      .description = "cub::DeviceRadixSort, floats as totalOrder bits (speed anchor, second oracle)",
-      .block_sizes = {0, 0, 0},
-      .deterministic = true,
-      .stable = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_sort_variant<CubSort>({
+    .name = "cub",
+    .description = "cub::DeviceRadixSort, floats as totalOrder bits (speed anchor, second oracle)",
+    .block_sizes = BlockSizes::chosen_by_variant(),
+    .deterministic = true,
+    .stable = true,
+}));
 
 }  // namespace kernels::detail

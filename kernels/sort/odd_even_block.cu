@@ -45,15 +45,12 @@ struct OddEvenBlock {
 
 }  // namespace
 
-const SortVariant& sort_odd_even_block() {
-  static const SortVariant variant = make_sort_variant<OddEvenBlock>({
-      .name = "odd_even_block",
-      .description = "odd-even transposition sort of up to 2 x block keys in one block's shared memory",
-      .block_sizes = {1, 1024, 256},
-      .deterministic = true,
-      .stable = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_sort_variant<OddEvenBlock>({
+    .name = "odd_even_block",
+    .description = "odd-even transposition sort of up to 2 x block keys in one block's shared memory",
+    .block_sizes = {1, 1024, 256},
+    .deterministic = true,
+    .stable = true,
+}));
 
 }  // namespace kernels::detail

@@ -75,15 +75,12 @@ struct OddEvenMultiBlock {
 
 }  // namespace
 
-const SortVariant& sort_odd_even_multi_block() {
-  static const SortVariant variant = make_sort_variant<OddEvenMultiBlock>({
-      .name = "odd_even_multi_block",
-      .description = "odd-even transposition across blocks: ceil(n / block) phases of 2 x block windows",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .stable = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_sort_variant<OddEvenMultiBlock>({
+    .name = "odd_even_multi_block",
+    .description = "odd-even transposition across blocks: ceil(n / block) phases of 2 x block windows",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .stable = true,
+}));
 
 }  // namespace kernels::detail

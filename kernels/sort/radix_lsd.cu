@@ -359,16 +359,13 @@ struct RadixLsd {
 
 }  // namespace
 
-const SortVariant& sort_radix_lsd() {
-  static const SortVariant variant = make_sort_variant<RadixLsd>({
-      .name = "radix_lsd",
-      .description = "stable LSD radix sort, 8-bit digits: block histograms, project scan, tiles ranked by warp "
-                     "ballots, staged in shared memory for coalesced stores",
-      .block_sizes = {32, 1024, 256},
-      .deterministic = true,
-      .stable = true,
-  });
-  return variant;
-}
+const bool registered = register_variant(make_sort_variant<RadixLsd>({
+    .name = "radix_lsd",
+    .description = "stable LSD radix sort, 8-bit digits: block histograms, project scan, tiles ranked by warp "
+                   "ballots, staged in shared memory for coalesced stores",
+    .block_sizes = {32, 1024, 256},
+    .deterministic = true,
+    .stable = true,
+}));
 
 }  // namespace kernels::detail

@@ -14,13 +14,11 @@ struct ValidatedShape {
 
 ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, SortForm form, std::uint64_t n,
                               const SortConfig& config) {
-  const auto& variant = detail::find_in_family(detail::sort_variants(), Family::sort, variant_name);
+  const auto& variant = detail::find_in_family<detail::SortVariant>(Family::sort, variant_name);
   detail::require_type(variant.info, type);
-  if (form == SortForm::pairs && !variant.info.sorts_pairs) {
-    throw ValidationError(variant.info.id(), "form", "pairs", "this variant sorts keys only");
-  }
+  detail::require_form(variant.info, form);
   const int block_size = detail::require_block_size(variant.info, config.block_size);
-  detail::require_length(variant.info, n, block_size);
+  detail::require_length(variant.info, type, n, block_size);
   return {variant, block_size};
 }
 
@@ -66,17 +64,13 @@ void sort_pairs(std::string_view variant, const K* keys_in, K* keys_out, const s
   run_sort<K>(variant, SortForm::pairs, keys_in, keys_out, values_in, values_out, n, workspace, config, stream);
 }
 
-#define KERNELS_INSTANTIATE_SORT(K)                                                                             \
+#define KERNELS_INSTANTIATE_SORT(key, K, out, label)                                                                             \
   template std::size_t sort_workspace_bytes<K>(std::string_view, SortForm, std::uint64_t, SortConfig);         \
   template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig,             \
                              cudaStream_t);                                                                    \
   template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*,           \
                               std::uint64_t, Workspace, SortConfig, cudaStream_t);
-KERNELS_INSTANTIATE_SORT(int)
-KERNELS_INSTANTIATE_SORT(unsigned)
-KERNELS_INSTANTIATE_SORT(long long)
-KERNELS_INSTANTIATE_SORT(float)
-KERNELS_INSTANTIATE_SORT(double)
+KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_INSTANTIATE_SORT)
 #undef KERNELS_INSTANTIATE_SORT
 
 }  // namespace kernels

@@ -1,7 +1,6 @@
 # Sources of the sort family (included by kernels/CMakeLists.txt).
 set(KERNELS_SORT_SOURCES
   sort/sort.cpp
-  sort/variants.cpp
   sort/odd_even_block.cu
   sort/odd_even_multi_block.cu
   sort/bitonic.cu

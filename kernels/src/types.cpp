@@ -23,14 +23,10 @@ std::string_view name(Family family) {
 }
 
 std::string_view name(TypeKey type) {
-  switch (type) {
-    case TypeKey::int32: return "int";
-    case TypeKey::uint32: return "unsigned";
-    case TypeKey::int64: return "longlong";
-    case TypeKey::float32: return "float";
-    case TypeKey::float64: return "double";
-    case TypeKey::int32_to_int64: return "int_to_longlong";
-  }
+#define KERNELS_TYPE_NAME(key, in, out, label) \
+  if (type == TypeKey::key) return #label;
+  KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_NAME)
+#undef KERNELS_TYPE_NAME
   return "?";
 }
 

@@ -23,40 +23,43 @@ std::string one_of(const Values& values) {
 }  // namespace
 
 void require_type(const VariantInfo& info, TypeKey type) {
-  if (!info.supports(type)) throw ValidationError(info.id(), "type", std::string(name(type)), one_of(info.types));
+  if (!info.supports(type)) throw ValidationError(info.id(), "type", std::string(name(type)), one_of(info.types()));
 }
 
 void require_op(const VariantInfo& info, TypeKey type, Op op) {
-  if (!info.supports(op)) throw ValidationError(info.id(), "op", std::string(name(op)), one_of(info.ops));
   if (!info.supports(type, op)) {
     throw ValidationError(info.id(), "op", std::string(name(op)),
-                          "the widening type " + std::string(name(type)) + " supports only sum");
+                          one_of(info.ops(type)) + " (for type " + std::string(name(type)) + ")");
   }
+}
+
+void require_kind(const VariantInfo& info, ScanKind kind) {
+  if (!info.supports(kind)) throw ValidationError(info.id(), "kind", std::string(name(kind)), one_of(info.kinds));
+}
+
+void require_form(const VariantInfo& info, SortForm form) {
+  if (!info.supports(form)) throw ValidationError(info.id(), "form", std::string(name(form)), one_of(info.forms));
 }
 
 int require_block_size(const VariantInfo& info, int requested) {
-  const BlockSizes& sizes = info.block_sizes;
-  if (sizes.chosen_by_variant()) {
-    if (requested != 0) {
-      throw ValidationError(info.id(), "block_size", std::to_string(requested),
-                            "this variant chooses its own block size; pass 0");
-    }
-    return 0;
+  if (!info.block_sizes.accepts(requested)) {
+    throw ValidationError(info.id(), "block_size", std::to_string(requested), "must be " + info.block_sizes.describe());
   }
-  const int block_size = info.resolve_block_size(requested);
-  if (!sizes.accepts(block_size)) {
-    throw ValidationError(info.id(), "block_size", std::to_string(requested),
-                          "must be 0 or a power of two in [" + std::to_string(sizes.min) + ", " +
-                              std::to_string(sizes.max) + "]");
-  }
-  return block_size;
+  return info.resolve_block_size(requested);
 }
 
-void require_length(const VariantInfo& info, std::uint64_t n, int block_size) {
-  const std::uint64_t limit = info.max_length(block_size);
+void require_length(const VariantInfo& info, TypeKey type, std::uint64_t n, int block_size) {
+  const std::uint64_t limit = info.max_length_with(block_size);
   if (n > limit) {
     throw ValidationError(info.id(), "n", std::to_string(n),
                           "at most " + std::to_string(limit) + " with block_size " + std::to_string(block_size));
+  }
+  const std::uint64_t step = info.length_step(block_size, type);
+  if (n % step != 0) {
+    const char* what = info.length_multiple == LengthMultiple::block ? "the block size" : "the tile";
+    throw ValidationError(info.id(), "n", std::to_string(n),
+                          std::string("a multiple of ") + what + ", " + std::to_string(step) + ", with block_size " +
+                              std::to_string(block_size));
   }
 }
 

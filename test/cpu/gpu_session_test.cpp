@@ -1,5 +1,5 @@
 // How a test process finds the GPU ctest assigned it under a resource specification.
-#include "harness/gpu_session.hpp"
+#include "harness/core/gpu_session.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The reduction oracle against hand-computed cases: wrapping, widening, IEEE special values,
 // and the float bound's dependence on the accumulation depth.
-#include "harness/reduce_oracle.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
 
 #include <gtest/gtest.h>
 

@@ -34,37 +34,66 @@ TEST(Registry, RecordsAreComplete) {
     EXPECT_FALSE(info->description.empty());
     EXPECT_EQ(info->description.find('\n'), std::string_view::npos);
     for (char c : info->name) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '/');
-    EXPECT_EQ(info->ops.empty(), info->family == kernels::Family::sort) << "reductions and scans have ops, sorts none";
-    EXPECT_FALSE(info->types.empty());
+    for (const kernels::TypeOps& entry : info->type_ops) {
+      EXPECT_EQ(entry.ops.empty(), info->family == kernels::Family::sort) << "reductions and scans have ops, sorts none";
+    }
+    EXPECT_FALSE(info->types().empty());
     ASSERT_NE(info->max_length, nullptr);
     ASSERT_NE(info->accumulation_depth, nullptr);
     EXPECT_EQ(kernels::find_variant(info->id()), info);
   }
 }
 
-TEST(Registry, BlockSizesArePowersOfTwoUpTo1024) {
+// Block size 0 is the preferred size for every variant, and the record's functions see it
+// resolved: a depth or limit computed from an unresolved 0 divided by zero (a SIGFPE in kcheck)
+// or never ended (a hang) before they were called through max_length_with and depth_with.
+TEST(Registry, BlockSizeZeroIsThePreferredOneEverywhere) {
   for (const VariantInfo* info : kernels::all_variants()) {
     SCOPED_TRACE(info->id());
     const kernels::BlockSizes& sizes = info->block_sizes;
-    if (sizes.chosen_by_variant()) {
-      EXPECT_EQ(sizes.min, 0);
-      EXPECT_EQ(sizes.preferred, 0);
-      EXPECT_EQ(sizes.all(), std::vector<int>{0});
-      continue;
+    EXPECT_TRUE(sizes.accepts(0));
+    EXPECT_EQ(info->max_length_with(0), info->max_length(sizes.resolve(0)));
+    EXPECT_GT(info->max_length_with(0), 0u);
+    for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(12), std::uint64_t(100003)}) {
+      if (n <= info->max_length_with(0) && info->family != kernels::Family::sort) {
+        EXPECT_EQ(info->depth_with(n, 0), info->accumulation_depth(n, sizes.resolve(0)));
+      }
     }
-    EXPECT_GE(sizes.min, 1);
-    EXPECT_LE(sizes.max, 1024);
-    EXPECT_TRUE(sizes.accepts(sizes.min));
-    EXPECT_TRUE(sizes.accepts(sizes.max));
-    EXPECT_TRUE(sizes.accepts(sizes.preferred));
-    EXPECT_FALSE(sizes.accepts(sizes.max * 2));
-    for (int size : sizes.all()) EXPECT_EQ(size & (size - 1), 0) << size;
-    EXPECT_GT(info->max_length(sizes.min), 0u);
   }
 }
 
+TEST(Registry, BlockSizesAreDeclaredShapes) {
+  for (const VariantInfo* info : kernels::all_variants()) {
+    SCOPED_TRACE(info->id());
+    const kernels::BlockSizes& sizes = info->block_sizes;
+    if (sizes.chosen_by_variant_itself()) {
+      EXPECT_EQ(sizes.preferred(), 0);
+      EXPECT_EQ(sizes.all(), std::vector<int>{0});
+      EXPECT_FALSE(sizes.accepts(256));
+      continue;
+    }
+    EXPECT_GE(sizes.smallest(), 1);
+    EXPECT_LE(sizes.largest(), 1024);
+    EXPECT_TRUE(sizes.accepts(sizes.preferred()));
+    EXPECT_FALSE(sizes.accepts(2048));
+    EXPECT_FALSE(sizes.accepts(-32));
+    for (int size : sizes.all()) EXPECT_TRUE(sizes.accepts(size)) << size;
+    EXPECT_GT(info->max_length(sizes.smallest()), 0u);
+  }
+}
+
+TEST(Registry, BlockSizeShapesDescribeThemselves) {
+  EXPECT_EQ(kernels::BlockSizes(32, 1024, 256).describe(), "0 or a power of two in [32, 1024]");
+  EXPECT_EQ(kernels::BlockSizes::one_of({256, 64}, 256).describe(), "0 or one of 64, 256");
+  EXPECT_EQ(kernels::BlockSizes::only(128).describe(), "0 or 128");
+  EXPECT_EQ(kernels::BlockSizes::only(128).all(), std::vector<int>{128});
+  EXPECT_FALSE(kernels::BlockSizes::one_of({64, 256}, 64).accepts(128));
+  EXPECT_THROW(kernels::BlockSizes(48, 1024, 256), std::logic_error);
+  EXPECT_THROW(kernels::BlockSizes::one_of({64}, 128), std::logic_error);
+}
+
 TEST(Registry, EveryDeclaredTypeAndOpOfAReductionHasAnEntryPoint) {
-  for (const kernels::detail::ReduceVariant* variant : kernels::detail::reduce_variants()) {
+  for (const auto* variant : kernels::detail::registered_variants<kernels::detail::ReduceVariant>()) {
     SCOPED_TRACE(variant->id);
     for (kernels::TypeKey type : kernels::kAllTypeKeys) {
       for (kernels::Op op : kernels::kAllOps) {
@@ -76,30 +105,30 @@ TEST(Registry, EveryDeclaredTypeAndOpOfAReductionHasAnEntryPoint) {
   }
 }
 
-TEST(Registry, EveryScanHasBothKindsForEveryType) {
-  for (const kernels::detail::ScanVariant* variant : kernels::detail::scan_variants()) {
+TEST(Registry, EveryDeclaredTypeAndKindOfAScanHasAnEntryPoint) {
+  for (const auto* variant : kernels::detail::registered_variants<kernels::detail::ScanVariant>()) {
     SCOPED_TRACE(variant->id);
-    EXPECT_EQ(variant->info.ops, std::vector<kernels::Op>{kernels::Op::sum});
+    EXPECT_EQ(variant->info.all_ops(), std::vector<kernels::Op>{kernels::Op::sum});
     for (kernels::TypeKey type : kernels::kAllTypeKeys) {
       for (kernels::ScanKind kind : kernels::kAllScanKinds) {
-        EXPECT_EQ(variant->entry(type, index_of(kind)).run != nullptr, variant->info.supports(type)) << name(type);
+        const bool declared = variant->info.supports(type) && variant->info.supports(kind);
+        EXPECT_EQ(variant->entry(type, index_of(kind)).run != nullptr, declared) << name(type) << " " << name(kind);
       }
     }
   }
 }
 
 TEST(Registry, EverySortHasKeysAndPairsExactlyWhenDeclared) {
-  for (const kernels::detail::SortVariant* variant : kernels::detail::sort_variants()) {
+  for (const auto* variant : kernels::detail::registered_variants<kernels::detail::SortVariant>()) {
     SCOPED_TRACE(variant->id);
-    EXPECT_EQ(variant->info.accumulation_depth(1000, variant->info.resolve_block_size(0)), 0u);
+    EXPECT_EQ(variant->info.depth_with(1000, 0), 0u);
     for (kernels::TypeKey type : kernels::kAllTypeKeys) {
-      const bool declared = variant->info.supports(type);
-      EXPECT_EQ(variant->entry(type, index_of(kernels::SortForm::keys)).run != nullptr, declared) << name(type);
-      EXPECT_EQ(variant->entry(type, index_of(kernels::SortForm::pairs)).run != nullptr,
-                declared && variant->info.sorts_pairs)
-          << name(type);
+      for (kernels::SortForm form : kernels::kAllSortForms) {
+        const bool declared = variant->info.supports(type) && variant->info.supports(form);
+        EXPECT_EQ(variant->entry(type, index_of(form)).run != nullptr, declared) << name(type) << " " << name(form);
+      }
     }
-    if (variant->info.sorts_pairs) {
+    if (variant->info.supports(kernels::SortForm::pairs)) {
       EXPECT_TRUE(variant->info.stable) << "pairs exist to show stability";
     }
   }

@@ -1,6 +1,6 @@
 // The run seed and the kcheck line: what reproduces a failure.
-#include "harness/reduce_case.hpp"
-#include "harness/run_seed.hpp"
+#include "harness/core/case.hpp"
+#include "harness/core/run_seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +27,13 @@ TEST(RunSeed, CaseSeedsDependOnEveryComponent) {
 }
 
 TEST(KcheckLine, NamesEveryParameterOfTheCase) {
-  harness::ReduceCase c{"harris3_sequential", kernels::TypeKey::float32, kernels::Op::max, 128, 1025,
-                        harness::Distribution::nan, 99, 3};
+  harness::Case c{.family = kernels::Family::reduce, .variant = "harris3_sequential",
+                  .type = kernels::TypeKey::float32, .op = kernels::Op::max};
+  c.block_size = 128;
+  c.n = 1025;
+  c.distribution = harness::Distribution::nan;
+  c.seed = 99;
+  c.offset = 3;
   EXPECT_EQ(harness::kcheck_line(c),
             "kcheck reduce/harris3_sequential --op max --type float --block 128 --n 1025 --dist nan --seed 99 --offset 3");
   c.offset = 0;

@@ -1,7 +1,7 @@
 // The scan oracle against hand-computed cases, and its fast float path against its exact one.
-#include "harness/float_sum.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/scan_oracle.hpp"
+#include "harness/core/float_sum.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/scan/scan_oracle.hpp"
 
 #include <gtest/gtest.h>
 

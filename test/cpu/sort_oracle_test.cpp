@@ -1,6 +1,6 @@
 // The sort oracle: its own statement of totalOrder, against hand-placed keys, and its judgement
 // of order, multiset and stability.
-#include "harness/sort_oracle.hpp"
+#include "harness/sort/sort_oracle.hpp"
 
 #include <gtest/gtest.h>
 

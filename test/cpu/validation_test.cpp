@@ -1,9 +1,11 @@
-// Every validation error of the reduction API, on a machine without a GPU: a rejected call must
+// Every validation error of every family's API, on a machine without a GPU: a rejected call must
 // throw ValidationError before its first CUDA call (with no device, any CUDA call would fail
 // with CudaError instead), naming the variant, the parameter, the value and the limit.
 #include <kernels/detail/validate.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/reduce.hpp>
+#include <kernels/scan.hpp>
+#include <kernels/sort.hpp>
 #include <kernels/registry.hpp>
 
 #include <gtest/gtest.h>
@@ -45,41 +47,109 @@ void expect_rejected(const std::function<void()>& call, const VariantInfo& info,
   }
 }
 
-class ReduceValidation : public testing::TestWithParam<const VariantInfo*> {
+// Calls of one family with a run-time type key: the C++ types behind the key, fake pointers.
+void reduce_call(const VariantInfo& info, kernels::TypeKey type, Op op, const void* in, std::uint64_t n, void* out,
+                 int block_size) {
+  kernels::visit_type(type, [&](auto in_value, auto out_value) {
+    using In = decltype(in_value);
+    using Out = decltype(out_value);
+    kernels::reduce<In, Out>(info.name, op, static_cast<const In*>(in), n, static_cast<Out*>(out), {}, {block_size});
+  });
+}
+
+void scan_call(const VariantInfo& info, kernels::TypeKey type, kernels::ScanKind kind, std::uint64_t n,
+               int block_size) {
+  kernels::visit_type(type, [&](auto value, auto) {
+    using T = decltype(value);
+    kernels::scan<T>(info.name, kind, reinterpret_cast<const T*>(kFakeIn), n, reinterpret_cast<T*>(kFakeOut), {},
+                     {block_size});
+  });
+}
+
+void sort_call(const VariantInfo& info, kernels::TypeKey type, kernels::SortForm form, std::uint64_t n,
+               int block_size) {
+  kernels::visit_type(type, [&](auto value, auto) {
+    using K = decltype(value);
+    const auto* keys_in = reinterpret_cast<const K*>(kFakeIn);
+    auto* keys_out = reinterpret_cast<K*>(kFakeOut);
+    if (form == kernels::SortForm::pairs) {
+      kernels::sort_pairs<K>(info.name, keys_in, keys_out, reinterpret_cast<const std::uint32_t*>(0x30000),
+                             reinterpret_cast<std::uint32_t*>(0x40000), n, {}, {block_size});
+    } else {
+      kernels::sort_keys<K>(info.name, keys_in, keys_out, n, {}, {block_size});
+    }
+  });
+}
+
+// A call of the variant in the first mode it declares for the type.
+void call(const VariantInfo& info, kernels::TypeKey type, std::uint64_t n, int block_size, const void* in = kFakeIn,
+          void* out = kFakeOut) {
+  switch (info.family) {
+    case kernels::Family::reduce: {
+      const auto ops = info.ops(type);  // none for an undeclared type, which is rejected before the op
+      reduce_call(info, type, ops.empty() ? Op::sum : ops.front(), in, n, out, block_size);
+      break;
+    }
+    case kernels::Family::scan: scan_call(info, type, info.kinds.front(), n, block_size); break;
+    case kernels::Family::sort: sort_call(info, type, info.forms.front(), n, block_size); break;
+  }
+}
+
+// Every variant of every family: its declared contract, and nothing else, is accepted.
+class Validation : public testing::TestWithParam<const VariantInfo*> {
  protected:
   const VariantInfo& info() const { return *GetParam(); }
-  std::string name() const { return std::string(info().name); }
-  void reduce(const int* in, std::uint64_t n, int* out, int block_size) const {
-    kernels::reduce<int, int>(info().name, Op::sum, in, n, out, {}, {block_size});
-  }
+  kernels::TypeKey type() const { return info().types().front(); }
 };
 
-TEST_P(ReduceValidation, RejectsBlockSizesItDoesNotSupport) {
-  std::vector<int> bad{48, 2048, -32};
-  if (info().block_sizes.chosen_by_variant()) bad.push_back(256);
-  if (info().block_sizes.min > 1) bad.push_back(info().block_sizes.min / 2);
-  for (int block_size : bad) {
-    expect_rejected([&] { reduce(kFakeIn, 100, kFakeOut, block_size); }, info(),
-                    {"block_size", std::to_string(block_size)});
-    expect_rejected([&] { kernels::reduce_workspace_bytes<int, int>(info().name, Op::sum, 100, {block_size}); },
-                    info(), {"block_size", std::to_string(block_size)});
+TEST_P(Validation, RejectsBlockSizesItDoesNotDeclare) {
+  for (int block_size : {48, 2048, -32, 256, 3, info().block_sizes.smallest() / 2}) {
+    if (info().block_sizes.accepts(block_size)) continue;
+    expect_rejected([&] { call(info(), type(), 0, block_size); }, info(), {"block_size", std::to_string(block_size)});
   }
 }
 
-TEST_P(ReduceValidation, RejectsLengthsAboveItsLimit) {
-  const int block_size = info().resolve_block_size(0);
-  const std::uint64_t limit = info().max_length(block_size);
+TEST_P(Validation, RejectsLengthsOutsideItsRule) {
+  const std::uint64_t limit = info().max_length_with(0);
   ASSERT_LT(limit, std::numeric_limits<std::uint64_t>::max()) << "every variant declares a finite limit";
-  expect_rejected([&] { reduce(kFakeIn, limit + 1, kFakeOut, 0); }, info(), {"n", std::to_string(limit + 1)});
+  expect_rejected([&] { call(info(), type(), limit + 1, 0); }, info(), {"n", std::to_string(limit + 1)});
+  const std::uint64_t step = info().length_step(0, type());
+  if (step > 1) expect_rejected([&] { call(info(), type(), step + 1, 0); }, info(), {"n", std::to_string(step + 1)});
 }
 
-TEST_P(ReduceValidation, RejectsNullAndMisalignedPointers) {
-  expect_rejected([&] { reduce(nullptr, 100, kFakeOut, 0); }, info(), {"in", "nullptr"});
-  expect_rejected([&] { reduce(kFakeIn, 100, nullptr, 0); }, info(), {"out", "nullptr"});
-  expect_rejected([&] { reduce(kFakeIn, 0, nullptr, 0); }, info(), {"out", "nullptr"});
-  const auto* misaligned = reinterpret_cast<const int*>(reinterpret_cast<char*>(kFakeIn) + 2);
+TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
+  for (kernels::TypeKey undeclared : kernels::kAllTypeKeys) {
+    if (info().supports(undeclared)) continue;
+    if (info().family != kernels::Family::reduce && kernels::is_widening(undeclared)) continue;  // no such call
+    expect_rejected([&] { call(info(), undeclared, 10, 0); }, info(), {"type", std::string(kernels::name(undeclared))});
+  }
+  for (kernels::TypeKey declared : info().types()) {
+    if (info().family == kernels::Family::reduce) {
+      for (Op op : kernels::kAllOps) {
+        if (info().supports(declared, op)) continue;
+        expect_rejected([&] { reduce_call(info(), declared, op, kFakeIn, 10, kFakeOut, 0); }, info(),
+                        {"op", std::string(kernels::name(op))});
+      }
+    }
+    for (kernels::ScanKind kind : kernels::kAllScanKinds) {
+      if (info().family != kernels::Family::scan || info().supports(kind)) continue;
+      expect_rejected([&] { scan_call(info(), declared, kind, 10, 0); }, info(), {"kind", std::string(kernels::name(kind))});
+    }
+    for (kernels::SortForm form : kernels::kAllSortForms) {
+      if (info().family != kernels::Family::sort || info().supports(form)) continue;
+      expect_rejected([&] { sort_call(info(), declared, form, 10, 0); }, info(), {"form", std::string(kernels::name(form))});
+    }
+  }
+}
+
+TEST_P(Validation, RejectsNullAndMisalignedPointersOfAReduction) {
+  if (info().family != kernels::Family::reduce) GTEST_SKIP() << "scans' and sorts' pointers: their GPU tests";
+  expect_rejected([&] { call(info(), type(), 100, 0, nullptr); }, info(), {"in", "nullptr"});
+  expect_rejected([&] { call(info(), type(), 100, 0, kFakeIn, nullptr); }, info(), {"out", "nullptr"});
+  expect_rejected([&] { call(info(), type(), 0, 0, kFakeIn, nullptr); }, info(), {"out", "nullptr"});
+  const auto* misaligned = reinterpret_cast<const char*>(kFakeIn) + 2;
   try {
-    reduce(misaligned, 100, kFakeOut, 0);
+    call(info(), type(), 100, 0, misaligned);
     ADD_FAILURE() << "accepted a misaligned input";
   } catch (const ValidationError& error) {
     EXPECT_EQ(error.parameter(), "in");
@@ -87,22 +157,15 @@ TEST_P(ReduceValidation, RejectsNullAndMisalignedPointers) {
   }
 }
 
-TEST_P(ReduceValidation, RejectsOpsTheWideningTypeLacks) {
-  for (Op op : {Op::max, Op::min}) {
-    expect_rejected(
-        [&] {
-          kernels::reduce<int, long long>(info().name, op, kFakeIn, 100, reinterpret_cast<long long*>(kFakeOut), {});
-        },
-        info(), {"op", std::string(kernels::name(op))});
-  }
-}
-
 std::string param_name(const testing::TestParamInfo<const VariantInfo*>& param) {
-  return std::string(param.param->name);
+  std::string name = param.param->id();
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllReduceVariants, ReduceValidation,
-                         testing::ValuesIn(kernels::variants_of(kernels::Family::reduce)), param_name);
+INSTANTIATE_TEST_SUITE_P(AllVariants, Validation, testing::ValuesIn(kernels::all_variants()), param_name);
 
 TEST(Validation, RejectsUnknownVariants) {
   try {

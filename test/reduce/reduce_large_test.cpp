@@ -3,14 +3,14 @@
 // ops sum, max, min and the widening sum. Inputs are generated on the device; poison fills the
 // guard bands before every run. Label `large`; skipped (with the reason) if the device lacks
 // the memory.
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/large_input.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/reduce_oracle.hpp"
-#include "harness/run_seed.hpp"
-#include "harness/test_main.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/reduce/large_input.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/gtest/test_main.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/registry.hpp>
@@ -22,6 +22,7 @@
 namespace {
 
 using kernels::Op;
+using kernels::TypeKey;
 using kernels::VariantInfo;
 
 constexpr std::size_t kGuard = harness::kArrayGuard;
@@ -29,15 +30,18 @@ constexpr std::size_t kGuard = harness::kArrayGuard;
 class LargeReduce : public testing::TestWithParam<const VariantInfo*> {
  protected:
   const VariantInfo& variant() const { return *GetParam(); }
+  bool widens() const { return variant().supports(TypeKey::int32_to_int64, Op::sum); }
 
   void check_length(std::uint64_t n) {
     const int block_size = variant().resolve_block_size(0);
     std::size_t workspace_bytes = 0;
-    for (Op op : kernels::kAllOps) {
+    for (Op op : variant().ops(TypeKey::int32)) {
       workspace_bytes = std::max(workspace_bytes, kernels::reduce_workspace_bytes<int, int>(variant().name, op, n));
     }
-    workspace_bytes = std::max(workspace_bytes,
-                               kernels::reduce_workspace_bytes<int, long long>(variant().name, Op::sum, n));
+    if (widens()) {
+      workspace_bytes = std::max(workspace_bytes,
+                                 kernels::reduce_workspace_bytes<int, long long>(variant().name, Op::sum, n));
+    }
     const std::size_t needed = (n + 2 * kGuard) * sizeof(int) + workspace_bytes + (256u << 20);
     if (harness::free_device_memory() < needed) {
       GTEST_SKIP() << harness::kMemorySkip << "needs " << (needed >> 20) << " MiB of device memory, "
@@ -55,6 +59,7 @@ class LargeReduce : public testing::TestWithParam<const VariantInfo*> {
     harness::DeviceBuffer<long long> widened_result(1);
     const std::map<Op, int> expected{{Op::sum, facts.wrapped_sum}, {Op::max, facts.max}, {Op::min, facts.min}};
     for (const auto& [op, value] : expected) {
+      if (!variant().supports(TypeKey::int32, op)) continue;
       const int poison = harness::input_poison<int>(op);
       harness::fill_ints(buffer.data(), kGuard, poison, stream);
       harness::fill_ints(input + n, kGuard, poison, stream);
@@ -64,6 +69,7 @@ class LargeReduce : public testing::TestWithParam<const VariantInfo*> {
       EXPECT_EQ(got, value) << "reduce/" << variant().name << " op=" << kernels::name(op) << " type=int n=" << n
                             << " (large input, seed " << spec.seed << ")";
     }
+    if (!widens()) return;
     harness::fill_ints(input + n, kGuard, harness::input_poison<int>(Op::sum), stream);
     kernels::reduce<int, long long>(variant().name, Op::sum, input, n, widened_result.data(),
                                     {workspace.data(), workspace_bytes}, {block_size}, stream);
@@ -77,7 +83,10 @@ TEST_P(LargeReduce, TwoToThe28Ints) { check_length(1ull << 28); }
 
 TEST_P(LargeReduce, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
 
-INSTANTIATE_TEST_SUITE_P(large, LargeReduce, testing::ValuesIn(kernels::variants_of(kernels::Family::reduce)),
+// Variants that take more than 2^31 ints (those that take ints at all, up to any length).
+INSTANTIATE_TEST_SUITE_P(large, LargeReduce,
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::reduce, TypeKey::int32,
+                                                                    (1ull << 31) + (1ull << 20) + 3)),
                          harness::variant_param_name);
 
 }  // namespace

@@ -1,18 +1,19 @@
 // GPU tests of every registered reduction variant for one element type: CMake builds this file
 // once per type key (REDUCE_TEST_TYPE), so the executables compile in parallel and each ctest
 // entry runs one variant of one type.
-#include "harness/batch_assertions.hpp"
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/graph_capture.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/reduce_oracle.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/reduce_runner.hpp"
-#include "harness/run_seed.hpp"
-#include "harness/scheduling_noise.hpp"
-#include "harness/test_main.hpp"
-#include "harness/variant_test.hpp"
+#include "harness/gtest/batch_assertions.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/graph_capture.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/reduce/reduce_family.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/core/scheduling_noise.hpp"
+#include "harness/gtest/rejected_calls.hpp"
+#include "harness/gtest/test_main.hpp"
+#include "harness/gtest/variant_test.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/reduce.hpp>
@@ -46,21 +47,23 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,    1024,    1025,          4
 
 class Reduce : public harness::VariantTest<kType> {
  protected:
-  std::vector<Op> ops() const {
-    std::vector<Op> supported;
-    for (Op op : kernels::kAllOps) {
-      if (variant().supports(kType, op)) supported.push_back(op);
-    }
-    return supported;
-  }
+  std::vector<Op> ops() const { return variant().ops(kType); }
 
-  // Runs every (input, block size) pair for each op, one batch per op.
-  void check(const std::vector<const TestInput<In>*>& batch_inputs, const std::vector<int>& blocks) {
+  // Runs every (length, block size) pair the contract accepts for each op, one batch per op:
+  // `inputs(block)` names the (distribution, length, offset) of each input for that block size.
+  struct Wanted {
+    Distribution distribution;
+    std::uint64_t n;
+    unsigned offset;
+  };
+  void check(const std::vector<Wanted>& wanted, const std::vector<int>& blocks) {
     for (Op op : ops()) {
       ReduceBatch<In, Out> batch(variant(), op);
-      for (const TestInput<In>* batch_input : batch_inputs) {
-        const std::size_t index = batch.add_input(*batch_input);
-        for (int block_size : blocks) batch.add_run(index, block_size);
+      for (int block_size : blocks) {
+        for (const Wanted& w : wanted) {
+          const auto n = length_for(w.n, block_size);
+          if (n) batch.add_run(batch.add_input(input(w.distribution, *n, w.offset)), block_size);
+        }
       }
       EXPECT_TRUE(harness::all_passed(batch.run()));
     }
@@ -68,10 +71,16 @@ class Reduce : public harness::VariantTest<kType> {
 
   // How a failure outside the batch runner names its case: everything, and the kcheck line.
   std::string context(Op op, const TestInput<In>& values) const {
-    const harness::ReduceCase c{std::string(variant().name), kType, op, variant().resolve_block_size(0),
-                                values.values.size(), values.distribution, values.seed, values.offset};
-    return harness::describe(c) + "\n     rerun: " + harness::kcheck_line(c);
+    harness::Case c{.family = kernels::Family::reduce, .variant = std::string(variant().name), .type = kType, .op = op};
+    c.n = values.values.size();
+    c.distribution = values.distribution;
+    c.seed = values.seed;
+    c.offset = values.offset;
+    return harness::describe(c) + "\n     rerun: " + harness::kcheck_line(c) + "\n";
   }
+
+  // The longest accepted length up to n with the preferred block size (the default config).
+  std::uint64_t preferred_length(std::uint64_t n) const { return variant().accepted_length_at_most(n, 0, kType); }
 };
 
 // Every n from 0 to 2 * block + 1 for every block size: empty input, a partial first block, a
@@ -79,25 +88,25 @@ class Reduce : public harness::VariantTest<kType> {
 // every alignment relative to a 16-byte boundary.
 TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
   for (int block_size : block_sizes()) {
-    const std::uint64_t longest = 2 * nominal_block(block_size) + 1;
-    std::vector<const TestInput<In>*> inputs;
-    for (std::uint64_t n = 0; n <= longest; ++n) inputs.push_back(&input(Distribution::random, n, unsigned(n % 4)));
-    check(inputs, {block_size});
+    std::vector<Wanted> wanted;
+    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
+      wanted.push_back({Distribution::random, n, unsigned(n % 4)});
+    }
+    check(wanted, {block_size});
   }
 }
 
 TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
-  for (std::uint64_t n : kStraddleLengths) check({&input(Distribution::random, n, 1)}, block_sizes());
+  for (std::uint64_t n : kStraddleLengths) check({{Distribution::random, n, 1}}, block_sizes());
 }
 
 // Lengths drawn from the run seed: a different ragged set in every nightly run.
 TEST_P(Reduce, RaggedRandomLengths) {
-  std::vector<const TestInput<In>*> inputs;
+  std::vector<Wanted> wanted;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21);
-    inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
+    wanted.push_back({Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)});
   }
-  check(inputs, block_sizes());
+  check(wanted, block_sizes());
 }
 
 // Every distribution the type admits (overflowing, extreme, IEEE special values, cancellation)
@@ -106,9 +115,9 @@ TEST_P(Reduce, EveryDistribution) {
   constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
-    std::vector<const TestInput<In>*> inputs;
-    for (std::uint64_t n : kLengths) inputs.push_back(&input(distribution, n, unsigned(n % 4)));
-    check(inputs, representative_block_sizes());
+    std::vector<Wanted> wanted;
+    for (std::uint64_t n : kLengths) wanted.push_back({distribution, n, unsigned(n % 4)});
+    check(wanted, representative_block_sizes());
   }
 }
 
@@ -116,8 +125,9 @@ TEST_P(Reduce, EveryDistribution) {
 // exact (the widening sum); float sums overflow to infinity. The test first checks that its
 // inputs really do leave the range, so it cannot pass vacuously.
 TEST_P(Reduce, SumsLeavingTheTypesRange) {
+  if (!variant().supports(kType, Op::sum)) return;  // the variant declares no sum for this type
   for (Distribution distribution : {Distribution::max, Distribution::alternating}) {
-    const TestInput<In>& values = input(distribution, 65537, 0);
+    const TestInput<In>& values = input(distribution, preferred_length(65537), 0);
     const auto expected = harness::expect_reduce<In, Out>(Op::sum, values.values);
     if constexpr (std::is_integral_v<Out>) {
       long double true_sum = 0;
@@ -131,17 +141,14 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
       ASSERT_GE(expected.facts.abs_sum, static_cast<long double>(std::numeric_limits<Out>::max()))
           << "these inputs must be able to overflow";
     }
-    ReduceBatch<In, Out> batch(variant(), Op::sum);
-    const std::size_t index = batch.add_input(values);
-    for (int block_size : block_sizes()) batch.add_run(index, block_size);
-    EXPECT_TRUE(harness::all_passed(batch.run()));
+    check({{distribution, values.values.size(), 0}}, block_sizes());
   }
 }
 
 // A call captured into a CUDA graph in global capture mode fails if it allocates or
 // synchronises; replaying the graph must give the oracle's answer.
 TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
-  const TestInput<In>& values = input(Distribution::random, 1000003, 0);
+  const TestInput<In>& values = input(Distribution::random, preferred_length(1000003), 0);
   const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
   for (Op op : ops()) {
     const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
@@ -153,7 +160,7 @@ TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     });
     ASSERT_FALSE(not_captured) << context(op, values) << "\n     cannot be captured in a graph: " << *not_captured;
     const auto expected = harness::expect_reduce<In, Out>(op, values.values);
-    const std::uint64_t depth = variant().accumulation_depth(values.values.size(), variant().resolve_block_size(0));
+    const std::uint64_t depth = variant().depth_with(values.values.size(), 0);
     const auto problem = harness::judge_reduce(expected, result.download()[0], depth);
     EXPECT_FALSE(problem) << context(op, values) << "\n     replayed graph: " << *problem;
   }
@@ -163,34 +170,38 @@ TEST_P(Reduce, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
 // no node) and leaves the output as it was.
 TEST_P(Reduce, RejectedCallsEnqueueNothingAndWriteNothing) {
   const Op op = ops().front();
-  const harness::DeviceBuffer<In> device_input(1024);
+  const std::uint64_t n = preferred_length(1024);
+  const harness::DeviceBuffer<In> device_input(n);
   harness::DeviceBuffer<Out> result{std::span<const Out>(std::vector<Out>{harness::output_poison<Out>()})};
-  const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, 1024);
+  const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, n);
   harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
   const kernels::Workspace enough{workspace.data(), bytes};
-  const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
+  const int unsupported_block = harness::unaccepted_block_size(variant());
 
   std::vector<harness::RejectedCall> calls{
-      {"block_size", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, result.data(), enough, {unsupported_block}, s); }},
-      {"in", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, nullptr, 1024, result.data(), enough, {}, s); }},
-      {"out", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, nullptr, enough, {}, s); }},
-      {"variant", [&](cudaStream_t s) { kernels::reduce<In, Out>("no_such_variant", op, device_input.data(), 1024, result.data(), enough, {}, s); }},
+      {"block_size", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), n, result.data(), enough, {unsupported_block}, s); }},
+      {"in", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, nullptr, n, result.data(), enough, {}, s); }},
+      {"out", [&](cudaStream_t s) { kernels::reduce<In, Out>(variant().name, op, device_input.data(), n, nullptr, enough, {}, s); }},
+      {"variant", [&](cudaStream_t s) { kernels::reduce<In, Out>("no_such_variant", op, device_input.data(), n, result.data(), enough, {}, s); }},
   };
   if (bytes > 0) {
     calls.push_back({"workspace.bytes", [&](cudaStream_t s) {
-                       kernels::reduce<In, Out>(variant().name, op, device_input.data(), 1024, result.data(),
+                       kernels::reduce<In, Out>(variant().name, op, device_input.data(), n, result.data(),
                                                 {workspace.data(), bytes - 1}, {}, s);
                      }});
   }
-  if (!variant().block_sizes.chosen_by_variant()) {
-    const int smallest = variant().block_sizes.min;
-    const std::uint64_t too_long = variant().max_length(smallest);
-    if (too_long < std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
-      calls.push_back({"n", [&, too_long, smallest](cudaStream_t s) {
-                         kernels::reduce<In, Out>(variant().name, op, device_input.data(), too_long + 1, result.data(),
-                                                  enough, {smallest}, s);
-                       }});
-    }
+  for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant(), kType)) {
+    calls.push_back({"n", [&, too_long, block_size](cudaStream_t s) {
+                       kernels::reduce<In, Out>(variant().name, op, device_input.data(), too_long, result.data(), enough,
+                                                {block_size}, s);
+                     }});
+  }
+  for (Op undeclared : kernels::kAllOps) {
+    if (variant().supports(kType, undeclared)) continue;
+    calls.push_back({"op", [&, undeclared](cudaStream_t s) {
+                       kernels::reduce<In, Out>(variant().name, undeclared, device_input.data(), n, result.data(),
+                                                enough, {}, s);
+                     }});
   }
   harness::expect_rejected_without_work("reduce/" + std::string(variant().name), calls);
   const Out after = result.download()[0];
@@ -203,7 +214,7 @@ class DeterministicReduce : public Reduce {};
 
 // A deterministic variant gives the same bits for the same input twice, floats included.
 TEST_P(DeterministicReduce, SameBitsOnEveryRun) {
-  const TestInput<In>& values = input(Distribution::random, (1u << 22) + 7, 0);
+  const TestInput<In>& values = input(Distribution::random, preferred_length((1u << 22) + 7), 0);
   const harness::DeviceBuffer<In> device_input{std::span<const In>(values.values)};
   for (Op op : ops()) {
     const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant().name, op, values.values.size());
@@ -236,7 +247,9 @@ TEST_P(CrossBlockReduce, StressUnderUnevenScheduling) {
     for (int block_size : representative_block_sizes()) {
       for (Op op : ops()) {
         ReduceBatch<In, Out> batch(variant(), op);
-        batch.add_run(batch.add_input(input(Distribution::random, (1u << 22) + 3, 0)), block_size);
+        const auto n = length_for((1u << 22) + 3, block_size);
+        if (!n) continue;
+        batch.add_run(batch.add_input(input(Distribution::random, *n, 0)), block_size);
         harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size), 50);
         EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
         harness::wait_for_scheduling_noise();

@@ -1,22 +1,24 @@
 // Compact cases of every variant of one family (SANITIZE_FAMILY), for the compute-sanitizer
 // runs (ctest -L sanitize): the tools slow kernels down by one or two orders of magnitude, so
-// these cover each variant's code paths (smallest, preferred and largest block; a partial
-// block, an odd length past two blocks, a multi-tile length; 4- and 8-byte types; every op,
-// kind and form; in-place where declared) with lengths of at most 70001 values (a 64th of
-// the limit for quadratic variants), through the
-// same batch runners, guard bands and oracles as the full tests.
-#include "harness/batch_assertions.hpp"
-#include "harness/reduce_runner.hpp"
-#include "harness/scan_runner.hpp"
-#include "harness/sort_runner.hpp"
-#include "harness/test_main.hpp"
-#include "harness/variant_test.hpp"
+// these cover each variant's code paths (the smallest, the preferred (as 0) and the largest
+// block; a partial block, an odd length past two blocks, a multi-tile length; a 4- and an
+// 8-byte type where declared; every declared op, kind and form; in-place where declared) with
+// lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
+// same batch runner, guard bands and oracles as the full tests. Everything comes from the
+// variant's record: nothing outside its contract is called.
+#include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/test_main.hpp"
+#include "harness/gtest/variant_test.hpp"
+#include "harness/reduce/reduce_family.hpp"
+#include "harness/scan/scan_family.hpp"
+#include "harness/sort/sort_family.hpp"
 
 #include <kernels/registry.hpp>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -34,61 +36,87 @@ class Cases : public harness::VariantTest<Type> {
   using T = typename kernels::types_of<Type>::in;
   using Out = typename kernels::types_of<Type>::out;
 
+  explicit Cases(const VariantInfo& variant) : variant_(variant) {}
   void TestBody() override {}
 
-  void run(const VariantInfo& variant) {
-    for (int block_size : representative_block_sizes(variant)) {
-      const std::uint64_t block = block_size == 0 ? 256 : std::uint64_t(block_size);
+  void run() {
+    for (int block_size : representative_block_sizes()) {
+      const std::uint64_t block = variant_.block_sizes.chosen_by_variant_itself()
+                                      ? 256
+                                      : std::uint64_t(variant_.resolve_block_size(block_size));
       // The long case stays well below the limit of quadratic variants (odd-even across blocks,
       // the naive scan), whose work under racecheck grows with its square (a 16th of the
       // odd-even limit took over 300 s under racecheck on the H100).
-      const std::uint64_t limit = variant.max_length(variant.resolve_block_size(block_size));
+      const std::uint64_t limit = variant_.max_length_with(block_size);
       const std::uint64_t long_case = std::min<std::uint64_t>(70001, limit / 64 + 1);
-      for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(33), 2 * block + 1, long_case}) {
-        if (n > limit) continue;
+      std::vector<std::uint64_t> lengths;
+      for (std::uint64_t wanted : {std::uint64_t(1), std::uint64_t(33), 2 * block + 1, long_case}) {
+        if (wanted > limit) continue;
+        const std::uint64_t n = variant_.accepted_length_at_most(wanted, block_size, Type);
+        if (std::find(lengths.begin(), lengths.end(), n) == lengths.end()) lengths.push_back(n);
+      }
+      for (std::uint64_t n : lengths) {
         const TestInput<T>& values = this->input(Distribution::random, n, unsigned(n % 4));
         if constexpr (kFamily == Family::reduce) {
-          for (kernels::Op op : kernels::kAllOps) {
-            if (!variant.supports(Type, op)) continue;
-            harness::ReduceBatch<T, Out> batch(variant, op);
-            batch.add_run(batch.add_input(values), block_size);
-            EXPECT_TRUE(harness::all_passed(batch.run()));
-          }
+          for (kernels::Op op : variant_.ops(Type)) check<harness::ReduceBatch<T, Out>>(op, values, block_size, false);
         } else if constexpr (kFamily == Family::scan) {
-          for (kernels::ScanKind kind : kernels::kAllScanKinds) {
-            harness::ScanBatch<T> batch(variant, kind);
-            const std::size_t input = batch.add_input(values);
-            batch.add_run(input, block_size);
-            if (variant.in_place) batch.add_run(input, block_size, true);
-            EXPECT_TRUE(harness::all_passed(batch.run()));
-          }
+          for (kernels::ScanKind kind : variant_.kinds) check<harness::ScanBatch<T>>(kind, values, block_size, variant_.in_place);
         } else {
-          for (kernels::SortForm form : kernels::kAllSortForms) {
-            if (form == kernels::SortForm::pairs && !variant.sorts_pairs) continue;
-            harness::SortBatch<T> batch(variant, form);
-            batch.add_run(batch.add_input(values), block_size);
-            EXPECT_TRUE(harness::all_passed(batch.run()));
-          }
+          for (kernels::SortForm form : variant_.forms) check<harness::SortBatch<T>>(form, values, block_size, false);
         }
       }
     }
   }
 
  private:
-  static std::vector<int> representative_block_sizes(const VariantInfo& variant) {
-    std::vector<int> sizes{variant.block_sizes.min, variant.resolve_block_size(0), variant.block_sizes.max};
+  template <class Batch, class Mode>
+  void check(Mode mode, const TestInput<T>& values, int block_size, bool also_in_place) {
+    Batch batch(variant_, mode);
+    const std::size_t input = batch.add_input(values);
+    batch.add_run(input, block_size);
+    if (also_in_place) batch.add_run(input, block_size, true);
+    EXPECT_TRUE(harness::all_passed(batch.run()));
+  }
+
+  std::vector<int> representative_block_sizes() const {
+    std::vector<int> sizes{variant_.block_sizes.smallest(), 0, variant_.block_sizes.largest()};
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
     return sizes;
   }
+
+  const VariantInfo& variant_;
 };
+
+// The types a variant is sanitized with: int, double and (reductions) the widening sum where
+// declared; a variant declaring none of them, its first type.
+std::vector<TypeKey> sanitized_types(const VariantInfo& variant) {
+  std::vector<TypeKey> chosen;
+  for (TypeKey type : {TypeKey::int32, TypeKey::float64, TypeKey::int32_to_int64}) {
+    if (variant.supports(type)) chosen.push_back(type);
+  }
+  if (chosen.empty()) chosen.push_back(variant.types().front());
+  return chosen;
+}
+
+template <std::size_t... I>
+void run_type(const VariantInfo& variant, TypeKey type, std::index_sequence<I...>) {
+  const auto run_if = [&](auto index) {
+    constexpr TypeKey key = kernels::kAllTypeKeys[decltype(index)::value];
+    if constexpr (kFamily == Family::reduce || !kernels::is_widening(key)) {
+      if (key == type) Cases<key>(variant).run();
+    }
+  };
+  (run_if(std::integral_constant<std::size_t, I>{}), ...);
+}
 
 class Sanitize : public testing::TestWithParam<const VariantInfo*> {};
 
-TEST_P(Sanitize, RepresentativeCasesOfFourAndEightByteTypes) {
-  Cases<TypeKey::int32>().run(*GetParam());
-  Cases<TypeKey::float64>().run(*GetParam());
-  if constexpr (kFamily == Family::reduce) Cases<TypeKey::int32_to_int64>().run(*GetParam());
+TEST_P(Sanitize, RepresentativeCasesOfItsDeclaredTypes) {
+  for (TypeKey type : sanitized_types(*GetParam())) {
+    SCOPED_TRACE(std::string(kernels::name(type)));
+    run_type(*GetParam(), type, std::make_index_sequence<kernels::kAllTypeKeys.size()>{});
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(sanitize, Sanitize, testing::ValuesIn(kernels::variants_of(kFamily)),

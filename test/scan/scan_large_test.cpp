@@ -4,14 +4,14 @@
 // exactly; the last inclusive value is also compared with the total the host computes from the
 // generator. Guard bands around the output must keep their poison. Label `large`; skipped (with
 // the reason) if the device lacks the memory.
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/large_input.hpp"
-#include "harness/large_scan_check.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/run_seed.hpp"
-#include "harness/test_main.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/reduce/large_input.hpp"
+#include "harness/scan/large_scan_check.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/gtest/test_main.hpp"
 
 #include <kernels/registry.hpp>
 #include <kernels/scan.hpp>
@@ -34,9 +34,9 @@ class LargeScan : public testing::TestWithParam<const VariantInfo*> {
 
   void check_length(std::uint64_t wanted) {
     const int block_size = variant().resolve_block_size(0);
-    const std::uint64_t n = std::min(wanted, variant().max_length(block_size));
+    const std::uint64_t n = variant().accepted_length_at_most(wanted, block_size, kernels::TypeKey::int32);
     std::size_t workspace_bytes = 0;
-    for (ScanKind kind : kernels::kAllScanKinds) {
+    for (ScanKind kind : variant().kinds) {
       workspace_bytes = std::max(workspace_bytes, kernels::scan_workspace_bytes<int>(variant().name, kind, n));
     }
     const std::size_t needed = (2 * n + 2 * kGuard) * sizeof(int) + workspace_bytes + (256u << 20);
@@ -54,7 +54,7 @@ class LargeScan : public testing::TestWithParam<const VariantInfo*> {
     int* const out = output.data() + kGuard;
     harness::DeviceBuffer<unsigned char> workspace(workspace_bytes);
     const int poison = harness::output_poison<int>();
-    for (ScanKind kind : kernels::kAllScanKinds) {
+    for (ScanKind kind : variant().kinds) {
       const std::string what = "scan/" + std::string(variant().name) + " kind=" + std::string(kernels::name(kind)) +
                                " type=int n=" + std::to_string(n) + " (large input, seed " +
                                std::to_string(spec.seed) + ")";

@@ -1,16 +1,17 @@
 // GPU tests of every registered scan variant for one element type: CMake builds this file once
 // per type (SCAN_TEST_TYPE); ctest runs each variant of each type as its own entry.
-#include "harness/batch_assertions.hpp"
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/graph_capture.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/scan_oracle.hpp"
-#include "harness/scan_runner.hpp"
-#include "harness/scheduling_noise.hpp"
-#include "harness/test_main.hpp"
-#include "harness/variant_test.hpp"
+#include "harness/gtest/batch_assertions.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/graph_capture.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/scan/scan_oracle.hpp"
+#include "harness/scan/scan_family.hpp"
+#include "harness/core/scheduling_noise.hpp"
+#include "harness/gtest/rejected_calls.hpp"
+#include "harness/gtest/test_main.hpp"
+#include "harness/gtest/variant_test.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -55,12 +56,13 @@ class Scan : public harness::VariantTest<kType> {
   // Every run for both kinds, in batches of at most kBatchValues outputs. Runs the variant does
   // not accept (single-block and quadratic variants have length limits) are left out.
   void check(const std::vector<Run>& runs, bool in_place = false) {
-    for (ScanKind kind : kernels::kAllScanKinds) {
+    for (ScanKind kind : variant().kinds) {
       std::optional<ScanBatch<T>> batch;
       std::uint64_t values = 0;
       for (const Run& run : runs) {
-        const std::uint64_t n = run.input->values.size();
-        if (!accepts(n, run.block_size)) continue;
+        const TestInput<T>* run_input = input_for(*run.input, run.block_size);
+        if (run_input == nullptr) continue;
+        const std::uint64_t n = run_input->values.size();
         if (batch && values + n > kBatchValues) {
           EXPECT_TRUE(harness::all_passed(batch->run()));
           batch.reset();
@@ -69,7 +71,7 @@ class Scan : public harness::VariantTest<kType> {
           batch.emplace(variant(), kind);
           values = 0;
         }
-        batch->add_run(batch->add_input(*run.input), run.block_size, in_place);
+        batch->add_run(batch->add_input(*run_input), run.block_size, in_place);
         values += n;
       }
       if (batch) {
@@ -90,10 +92,18 @@ class Scan : public harness::VariantTest<kType> {
     return variant().tile_size(variant().resolve_block_size(block_size), kType);
   }
 
-  harness::ScanCase context(ScanKind kind, const TestInput<T>& values, bool in_place = false) const {
-    return {std::string(variant().name), kType, kind, variant().resolve_block_size(0), values.values.size(),
-            values.distribution, values.seed, values.offset, in_place};
+  harness::Case context(ScanKind kind, const TestInput<T>& values) const {
+    harness::Case c{.family = kernels::Family::scan, .variant = std::string(variant().name), .type = kType};
+    c.kind = kind;
+    c.n = values.values.size();
+    c.distribution = values.distribution;
+    c.seed = values.seed;
+    c.offset = values.offset;
+    return c;
   }
+
+  // The longest accepted length up to n with the preferred block size (the default config).
+  std::uint64_t preferred_length(std::uint64_t n) const { return variant().accepted_length_at_most(n, 0, kType); }
 };
 
 // Every n from 0 to 2 * block + 1 for every block size, inputs at every alignment.
@@ -116,7 +126,7 @@ TEST_P(Scan, LengthsStraddlingPowersOfTwo) {
     if (n <= (1u << 22)) {
       check(every_block({&values}));
     } else {
-      check({{&values, variant().resolve_block_size(0)}});
+      check({{&values, 0}});
     }
   }
 }
@@ -160,10 +170,10 @@ TEST_P(Scan, EveryDistribution) {
 // Graph capture in global mode fails on any allocation or synchronisation; the replay must
 // match the oracle.
 TEST_P(Scan, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
-  const TestInput<T>& values = input(Distribution::random, std::min<std::uint64_t>(1000003, variant().max_length(variant().resolve_block_size(0))), 0);
+  const TestInput<T>& values = input(Distribution::random, preferred_length(1000003), 0);
   const std::uint64_t n = values.values.size();
   const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
-  for (ScanKind kind : kernels::kAllScanKinds) {
+  for (ScanKind kind : variant().kinds) {
     const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
     harness::DeviceBuffer<unsigned char> workspace(bytes);
     harness::DeviceBuffer<T> result(n);
@@ -174,26 +184,27 @@ TEST_P(Scan, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     ASSERT_FALSE(not_captured) << describe(context(kind, values)) << "\n     cannot be captured in a graph: "
                                << *not_captured;
     const auto mismatches = harness::judge_scan<T>(kind, values.values, result.download(),
-                                                    variant().accumulation_depth(n, variant().resolve_block_size(0)));
+                                                    variant().depth_with(n, 0));
     EXPECT_EQ(mismatches.count, 0u) << describe(context(kind, values)) << "\n     replayed graph: "
-                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(kind, values));
+                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(kind, values)) << "\n";
   }
 }
 
 // Every rejected call throws ValidationError naming the right parameter, enqueues nothing (a
 // capture of it records no node) and leaves the output as it was.
 TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
-  const std::uint64_t n = std::min<std::uint64_t>(1024, variant().max_length(variant().resolve_block_size(0)));
+  const std::uint64_t n = preferred_length(1024);
   harness::DeviceBuffer<T> buffer{std::span<const T>(std::vector<T>(2 * n, harness::output_poison<T>()))};
   T* const in = buffer.data();
   T* const out = buffer.data() + n;
-  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, ScanKind::inclusive, n);
+  const ScanKind kind = variant().kinds.front();
+  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
   harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
   const kernels::Workspace enough{workspace.data(), bytes};
-  const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
+  const int unsupported_block = harness::unaccepted_block_size(variant());
   const auto scan = [&](const T* from, std::uint64_t count, T* to, kernels::Workspace w, int block, cudaStream_t s,
-                        std::string_view name = {}) {
-    kernels::scan<T>(name.empty() ? variant().name : name, ScanKind::inclusive, from, count, to, w, {block}, s);
+                        std::string_view name = {}, std::optional<ScanKind> other_kind = {}) {
+    kernels::scan<T>(name.empty() ? variant().name : name, other_kind.value_or(kind), from, count, to, w, {block}, s);
   };
   std::vector<harness::RejectedCall> calls{
       {"block_size", [&](cudaStream_t s) { scan(in, n, out, enough, unsupported_block, s); }},
@@ -204,10 +215,12 @@ TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
   };
   if (!variant().in_place) calls.push_back({"out", [&](cudaStream_t s) { scan(in, n, in, enough, 0, s); }});
   if (bytes > 0) calls.push_back({"workspace.bytes", [&](cudaStream_t s) { scan(in, n, out, {workspace.data(), bytes - 1}, 0, s); }});
-  if (!variant().block_sizes.chosen_by_variant()) {
-    const int smallest = variant().block_sizes.min;
-    const std::uint64_t limit = variant().max_length(smallest);
-    calls.push_back({"n", [&, limit, smallest](cudaStream_t s) { scan(in, limit + 1, out, enough, smallest, s); }});
+  for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant(), kType)) {
+    calls.push_back({"n", [&, too_long, block_size](cudaStream_t s) { scan(in, too_long, out, enough, block_size, s); }});
+  }
+  for (ScanKind undeclared : kernels::kAllScanKinds) {
+    if (variant().supports(undeclared)) continue;
+    calls.push_back({"kind", [&, undeclared](cudaStream_t s) { scan(in, n, out, enough, 0, s, {}, undeclared); }});
   }
   harness::expect_rejected_without_work("scan/" + std::string(variant().name), calls);
   const std::vector<T> after = buffer.download();
@@ -220,12 +233,11 @@ class InPlaceScan : public Scan {};
 
 TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddlingUpTo2To22) {
   std::vector<Run> runs;
-  const int preferred = variant().resolve_block_size(0);
-  for (std::uint64_t n = 0; n <= 2 * nominal_block(preferred) + 1; ++n) {
-    runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), preferred});
+  for (std::uint64_t n = 0; n <= 2 * nominal_block(0) + 1; ++n) {
+    runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), 0});
   }
   for (std::uint64_t n : kStraddleLengths) {
-    if (n <= (1u << 22)) runs.push_back({&input(Distribution::random, n, 1), preferred});
+    if (n <= (1u << 22)) runs.push_back({&input(Distribution::random, n, 1), 0});
   }
   check(runs, true);
 }
@@ -234,10 +246,10 @@ TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddlingUpTo2To22) {
 class DeterministicScan : public Scan {};
 
 TEST_P(DeterministicScan, SameBitsOnEveryRun) {
-  const TestInput<T>& values = input(Distribution::random, std::min<std::uint64_t>((1u << 22) + 7, variant().max_length(variant().resolve_block_size(0))), 0);
+  const TestInput<T>& values = input(Distribution::random, preferred_length((1u << 22) + 7), 0);
   const std::uint64_t n = values.values.size();
   const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
-  for (ScanKind kind : kernels::kAllScanKinds) {
+  for (ScanKind kind : variant().kinds) {
     const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
     harness::DeviceBuffer<unsigned char> workspace(bytes);
     harness::DeviceBuffer<T> first(n), again(n);
@@ -247,7 +259,7 @@ TEST_P(DeterministicScan, SameBitsOnEveryRun) {
                      harness::test_stream());
     const std::vector<T> a = first.download(), b = again.download();
     EXPECT_EQ(std::memcmp(a.data(), b.data(), n * sizeof(T)), 0)
-        << describe(context(kind, values)) << ": two runs differ\n     rerun: " << kcheck_line(context(kind, values));
+        << describe(context(kind, values)) << ": two runs differ\n     rerun: " << kcheck_line(context(kind, values)) << "\n";
   }
 }
 
@@ -265,9 +277,11 @@ TEST_P(CrossBlockScan, StressUnderUnevenScheduling) {
   for (int repeat = 0; repeat < repeats; ++repeat) {
     for (int block_size : blocks) {
       for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
-        for (ScanKind kind : kernels::kAllScanKinds) {
+        for (ScanKind kind : variant().kinds) {
           ScanBatch<T> batch(variant(), kind);
-          batch.add_run(batch.add_input(input(Distribution::random, n, 0)), block_size);
+          const TestInput<T>* stress_input = input_for(input(Distribution::random, n, 0), block_size);
+          if (stress_input == nullptr) continue;
+          batch.add_run(batch.add_input(*stress_input), block_size);
           harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size, n), 50);
           EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
           harness::wait_for_scheduling_noise();

@@ -5,14 +5,14 @@
 // multiset and, for stable variants, the input order of equal keys) without a host sort. Guard
 // bands around the outputs must keep their poison. Label `large`; skipped (with the reason) if
 // the device lacks the memory.
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/large_input.hpp"
-#include "harness/large_sort_input.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/run_seed.hpp"
-#include "harness/test_main.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/reduce/large_input.hpp"
+#include "harness/sort/large_sort_input.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/gtest/test_main.hpp"
 
 #include <kernels/registry.hpp>
 #include <kernels/sort.hpp>
@@ -35,9 +35,9 @@ class LargeSort : public testing::TestWithParam<const VariantInfo*> {
 
   void check_length(std::uint64_t wanted) {
     const int block_size = variant().resolve_block_size(0);
-    const std::uint64_t n = std::min(wanted, variant().max_length(block_size));
+    const std::uint64_t n = variant().accepted_length_at_most(wanted, block_size, kernels::TypeKey::int32);
     // The key-value check demands the input order of equal keys, so only stable variants take it.
-    const bool with_values = variant().sorts_pairs && variant().stable;
+    const bool with_values = variant().supports(SortForm::pairs) && variant().stable;
     const SortForm form = with_values ? SortForm::pairs : SortForm::keys;
     const std::size_t workspace_bytes = kernels::sort_workspace_bytes<int>(variant().name, form, n);
     const std::size_t arrays = with_values ? 4 : 2;  // keys in and out, values in and out

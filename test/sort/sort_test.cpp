@@ -2,16 +2,17 @@
 // type (SORT_TEST_TYPE); ctest runs each variant of each type as its own entry. Every case is
 // checked against the oracle's stable sort under IEEE totalOrder, the key-value form (where a
 // variant offers it) with each key's original index, which makes stability visible.
-#include "harness/batch_assertions.hpp"
-#include "harness/device_buffer.hpp"
-#include "harness/gpu_session.hpp"
-#include "harness/graph_capture.hpp"
-#include "harness/guard_bands.hpp"
-#include "harness/random_bits.hpp"
-#include "harness/sort_oracle.hpp"
-#include "harness/sort_runner.hpp"
-#include "harness/test_main.hpp"
-#include "harness/variant_test.hpp"
+#include "harness/gtest/batch_assertions.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/graph_capture.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/sort/sort_oracle.hpp"
+#include "harness/sort/sort_family.hpp"
+#include "harness/gtest/rejected_calls.hpp"
+#include "harness/gtest/test_main.hpp"
+#include "harness/gtest/variant_test.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -49,10 +50,10 @@ class Sort : public harness::VariantTest<kType> {
     int block_size;
   };
 
-  std::vector<SortForm> forms() const {
-    if (variant().sorts_pairs) return {SortForm::keys, SortForm::pairs};
-    return {SortForm::keys};
-  }
+  const std::vector<SortForm>& forms() const { return variant().forms; }
+
+  // The longest accepted length up to n with the preferred block size (the default config).
+  std::uint64_t preferred_length(std::uint64_t n) const { return variant().accepted_length_at_most(n, 0, kType); }
 
   // Every run in every form the variant offers, in batches of at most kBatchValues keys; runs
   // beyond the variant's length limit are left out.
@@ -61,8 +62,9 @@ class Sort : public harness::VariantTest<kType> {
       std::optional<SortBatch<K>> batch;
       std::uint64_t values = 0;
       for (const Run& run : runs) {
-        const std::uint64_t n = run.input->values.size();
-        if (!accepts(n, run.block_size)) continue;
+        const TestInput<K>* run_input = input_for(*run.input, run.block_size);
+        if (run_input == nullptr) continue;
+        const std::uint64_t n = run_input->values.size();
         if (batch && values + n > kBatchValues) {
           EXPECT_TRUE(harness::all_passed(batch->run()));
           batch.reset();
@@ -71,7 +73,7 @@ class Sort : public harness::VariantTest<kType> {
           batch.emplace(variant(), form);
           values = 0;
         }
-        batch->add_run(batch->add_input(*run.input), run.block_size);
+        batch->add_run(batch->add_input(*run_input), run.block_size);
         values += n;
       }
       if (batch) {
@@ -80,9 +82,14 @@ class Sort : public harness::VariantTest<kType> {
     }
   }
 
-  harness::SortCase context(SortForm form, const TestInput<K>& values) const {
-    return {std::string(variant().name), kType, form, variant().resolve_block_size(0), values.values.size(),
-            values.distribution, values.seed, values.offset};
+  harness::Case context(SortForm form, const TestInput<K>& values) const {
+    harness::Case c{.family = kernels::Family::sort, .variant = std::string(variant().name), .type = kType};
+    c.form = form;
+    c.n = values.values.size();
+    c.distribution = values.distribution;
+    c.seed = values.seed;
+    c.offset = values.offset;
+    return c;
   }
 };
 
@@ -135,8 +142,7 @@ TEST_P(Sort, EveryDistribution) {
 }
 
 TEST_P(Sort, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
-  const int block_size = variant().resolve_block_size(0);
-  const TestInput<K>& values = input(Distribution::duplicates, std::min<std::uint64_t>(100003, variant().max_length(block_size)), 0);
+  const TestInput<K>& values = input(Distribution::duplicates, preferred_length(100003), 0);
   const std::uint64_t n = values.values.size();
   const harness::DeviceBuffer<K> keys_in{std::span<const K>(values.values)};
   std::vector<std::uint32_t> indices(n);
@@ -160,12 +166,12 @@ TEST_P(Sort, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
     const std::vector<std::uint32_t> got_values = form == SortForm::pairs ? values_out.download() : std::vector<std::uint32_t>{};
     const auto mismatches = harness::judge_sort<K>(values.values, keys_out.download(), got_values);
     EXPECT_EQ(mismatches.count, 0u) << describe(context(form, values)) << "\n     replayed graph: "
-                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(form, values));
+                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(form, values)) << "\n";
   }
 }
 
 TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
-  const std::uint64_t n = std::min<std::uint64_t>(1024, variant().max_length(variant().resolve_block_size(0)));
+  const std::uint64_t n = preferred_length(1024);
   harness::DeviceBuffer<K> keys{std::span<const K>(std::vector<K>(2 * n, harness::output_poison<K>()))};
   harness::DeviceBuffer<std::uint32_t> values{std::span<const std::uint32_t>(std::vector<std::uint32_t>(2 * n, 7u))};
   K* const in = keys.data();
@@ -173,7 +179,7 @@ TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
   const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant().name, SortForm::keys, n);
   harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
   const kernels::Workspace enough{workspace.data(), bytes};
-  const int unsupported_block = variant().block_sizes.chosen_by_variant() ? 256 : 48;
+  const int unsupported_block = harness::unaccepted_block_size(variant());
   const auto sort = [&](const K* from, std::uint64_t count, K* to, kernels::Workspace w, int block, cudaStream_t s,
                         std::string_view name = {}) {
     kernels::sort_keys<K>(name.empty() ? variant().name : name, from, to, count, w, {block}, s);
@@ -187,15 +193,13 @@ TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
       {"variant", [&](cudaStream_t s) { sort(in, n, out, enough, 0, s, "no_such_variant"); }},
   };
   if (bytes > 0) calls.push_back({"workspace.bytes", [&](cudaStream_t s) { sort(in, n, out, {workspace.data(), bytes - 1}, 0, s); }});
-  if (!variant().sorts_pairs) {
+  if (!variant().supports(SortForm::pairs)) {
     calls.push_back({"form", [&](cudaStream_t s) {
                        kernels::sort_pairs<K>(variant().name, in, out, values.data(), values.data() + n, n, enough, {}, s);
                      }});
   }
-  if (!variant().block_sizes.chosen_by_variant()) {
-    const int smallest = variant().block_sizes.min;
-    const std::uint64_t limit = variant().max_length(smallest);
-    calls.push_back({"n", [&, limit, smallest](cudaStream_t s) { sort(in, limit + 1, out, enough, smallest, s); }});
+  for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant(), kType)) {
+    calls.push_back({"n", [&, too_long, block_size](cudaStream_t s) { sort(in, too_long, out, enough, block_size, s); }});
   }
   harness::expect_rejected_without_work("sort/" + std::string(variant().name), calls);
   const std::vector<K> after = keys.download();
@@ -207,7 +211,7 @@ TEST_P(Sort, RejectedCallsEnqueueNothingAndWriteNothing) {
 class DeterministicSort : public Sort {};
 
 TEST_P(DeterministicSort, SameBitsOnEveryRun) {
-  const TestInput<K>& values = input(Distribution::duplicates, std::min<std::uint64_t>((1u << 20) + 7, variant().max_length(variant().resolve_block_size(0))), 0);
+  const TestInput<K>& values = input(Distribution::duplicates, preferred_length((1u << 20) + 7), 0);
   const std::uint64_t n = values.values.size();
   const harness::DeviceBuffer<K> device_input{std::span<const K>(values.values)};
   const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant().name, SortForm::keys, n);

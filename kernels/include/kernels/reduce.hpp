@@ -39,17 +39,12 @@ template <class In, class Out>
 void reduce(std::string_view variant, Op op, const In* in, std::uint64_t n, Out* out, Workspace workspace,
             ReduceConfig config = {}, cudaStream_t stream = nullptr);
 
-#define KERNELS_DECLARE_REDUCE(In, Out)                                                                   \
+#define KERNELS_DECLARE_REDUCE(key, In, Out, label)                                                                   \
   extern template std::size_t reduce_workspace_bytes<In, Out>(std::string_view, Op, std::uint64_t,        \
                                                               ReduceConfig);                              \
   extern template void reduce<In, Out>(std::string_view, Op, const In*, std::uint64_t, Out*, Workspace, \
                                        ReduceConfig, cudaStream_t);
-KERNELS_DECLARE_REDUCE(int, int)
-KERNELS_DECLARE_REDUCE(unsigned, unsigned)
-KERNELS_DECLARE_REDUCE(long long, long long)
-KERNELS_DECLARE_REDUCE(float, float)
-KERNELS_DECLARE_REDUCE(double, double)
-KERNELS_DECLARE_REDUCE(int, long long)
+KERNELS_FOR_EACH_TYPE(KERNELS_DECLARE_REDUCE)
 #undef KERNELS_DECLARE_REDUCE
 
 }  // namespace kernels

@@ -37,23 +37,19 @@ void sort_keys(std::string_view variant, const K* keys_in, K* keys_out, std::uin
                SortConfig config = {}, cudaStream_t stream = nullptr);
 
 // As sort_keys, and values_out[i] is the value that came with keys_out[i]. Only for variants
-// with VariantInfo::sorts_pairs.
+// with VariantInfo::forms.
 template <class K>
 void sort_pairs(std::string_view variant, const K* keys_in, K* keys_out, const std::uint32_t* values_in,
                 std::uint32_t* values_out, std::uint64_t n, Workspace workspace, SortConfig config = {},
                 cudaStream_t stream = nullptr);
 
-#define KERNELS_DECLARE_SORT(K)                                                                                 \
+#define KERNELS_DECLARE_SORT(key, K, out, label)                                                                                 \
   extern template std::size_t sort_workspace_bytes<K>(std::string_view, SortForm, std::uint64_t, SortConfig); \
   extern template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig,      \
                                     cudaStream_t);                                                             \
   extern template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*,     \
                                      std::uint64_t, Workspace, SortConfig, cudaStream_t);
-KERNELS_DECLARE_SORT(int)
-KERNELS_DECLARE_SORT(unsigned)
-KERNELS_DECLARE_SORT(long long)
-KERNELS_DECLARE_SORT(float)
-KERNELS_DECLARE_SORT(double)
+KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_DECLARE_SORT)
 #undef KERNELS_DECLARE_SORT
 
 }  // namespace kernels

@@ -11,11 +11,27 @@ namespace kernels {
 enum class Family { reduce, scan, sort };
 inline constexpr std::array kAllFamilies{Family::reduce, Family::scan, Family::sort};
 
-// An element type key names the type a primitive reads and the type it produces. They differ
-// only for the widening sum, which reads int and accumulates (and returns) long long.
-enum class TypeKey { int32, uint32, int64, float32, float64, int32_to_int64 };
-inline constexpr std::array kAllTypeKeys{TypeKey::int32,   TypeKey::uint32,  TypeKey::int64,
-                                         TypeKey::float32, TypeKey::float64, TypeKey::int32_to_int64};
+// The one list of element types. Each entry: the key, the C++ type a primitive reads, the one
+// it produces, and the name tests, ctest labels (cmake/KernelsTesting.cmake reads this list)
+// and kcheck use. Adding a type is one line here plus its semantics in the oracles; every
+// instantiation, name and label follows from the list.
+#define KERNELS_FOR_EACH_ELEMENT_TYPE(X)     \
+  X(int32, int, int, int)                    \
+  X(uint32, unsigned, unsigned, unsigned)    \
+  X(int64, long long, long long, longlong)   \
+  X(float32, float, float, float)            \
+  X(float64, double, double, double)
+// The widening key reads int and accumulates (and returns) long long: reductions' sum only.
+#define KERNELS_FOR_EACH_TYPE(X)   \
+  KERNELS_FOR_EACH_ELEMENT_TYPE(X) \
+  X(int32_to_int64, int, long long, int_to_longlong)
+
+#define KERNELS_TYPE_KEY_ENUMERATOR(key, in, out, label) key,
+enum class TypeKey { KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_ENUMERATOR) };
+#undef KERNELS_TYPE_KEY_ENUMERATOR
+#define KERNELS_TYPE_KEY_VALUE(key, in, out, label) TypeKey::key,
+inline constexpr std::array kAllTypeKeys{KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_VALUE)};
+#undef KERNELS_TYPE_KEY_VALUE
 inline constexpr int kTypeKeyCount = static_cast<int>(kAllTypeKeys.size());
 
 // Binary operations of the reductions (and, later, the scans).
@@ -49,44 +65,44 @@ constexpr int index_of(Op op) { return static_cast<int>(op); }
 constexpr int index_of(ScanKind kind) { return static_cast<int>(kind); }
 constexpr int index_of(SortForm form) { return static_cast<int>(form); }
 
-// The widening type key supports only the sum: the max or min of ints is an int.
+// The widening key: input and output types differ.
 constexpr bool is_widening(TypeKey type) { return type == TypeKey::int32_to_int64; }
 
-// Maps the C++ types of a call to its key. Only the combinations listed here exist.
+// Maps the C++ types of a call to its key. Only the combinations listed exist.
 template <class In, class Out>
 struct type_key_of;
-template <> struct type_key_of<int, int> { static constexpr TypeKey value = TypeKey::int32; };
-template <> struct type_key_of<unsigned, unsigned> { static constexpr TypeKey value = TypeKey::uint32; };
-template <> struct type_key_of<long long, long long> { static constexpr TypeKey value = TypeKey::int64; };
-template <> struct type_key_of<float, float> { static constexpr TypeKey value = TypeKey::float32; };
-template <> struct type_key_of<double, double> { static constexpr TypeKey value = TypeKey::float64; };
-template <> struct type_key_of<int, long long> { static constexpr TypeKey value = TypeKey::int32_to_int64; };
+#define KERNELS_TYPE_KEY_OF(key, in_type, out_type, label) \
+  template <>                                              \
+  struct type_key_of<in_type, out_type> {                  \
+    static constexpr TypeKey value = TypeKey::key;         \
+  };
+KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_OF)
+#undef KERNELS_TYPE_KEY_OF
 
 template <class In, class Out = In>
 inline constexpr TypeKey type_key_v = type_key_of<In, Out>::value;
 
 // The reverse mapping: the input and output C++ types behind a key.
-template <TypeKey type> struct types_of;
-template <> struct types_of<TypeKey::int32> { using in = int; using out = int; };
-template <> struct types_of<TypeKey::uint32> { using in = unsigned; using out = unsigned; };
-template <> struct types_of<TypeKey::int64> { using in = long long; using out = long long; };
-template <> struct types_of<TypeKey::float32> { using in = float; using out = float; };
-template <> struct types_of<TypeKey::float64> { using in = double; using out = double; };
-template <> struct types_of<TypeKey::int32_to_int64> { using in = int; using out = long long; };
+template <TypeKey type>
+struct types_of;
+#define KERNELS_TYPES_OF(key, in_type, out_type, label) \
+  template <>                                           \
+  struct types_of<TypeKey::key> {                       \
+    using in = in_type;                                 \
+    using out = out_type;                               \
+  };
+KERNELS_FOR_EACH_TYPE(KERNELS_TYPES_OF)
+#undef KERNELS_TYPES_OF
 
 // Calls f(In{}, Out{}) with value-initialised objects of the C++ types behind a run-time key,
 // so that code holding a key can reach a template instantiated for those types.
 template <class F>
 decltype(auto) visit_type(TypeKey type, F&& f) {
-  switch (type) {
-    case TypeKey::int32: return f(int{}, int{});
-    case TypeKey::uint32: return f(unsigned{}, unsigned{});
-    case TypeKey::int64: return f(0LL, 0LL);
-    case TypeKey::float32: return f(float{}, float{});
-    case TypeKey::float64: return f(double{}, double{});
-    case TypeKey::int32_to_int64: break;
-  }
-  return f(int{}, 0LL);
+#define KERNELS_VISIT_TYPE(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return f(static_cast<in_type>(0), static_cast<out_type>(0));
+  KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_VISIT_TYPE)
+#undef KERNELS_VISIT_TYPE
+  return f(int{}, 0LL);  // the widening key
 }
 
 }  // namespace kernels

@@ -1,11 +1,13 @@
 // Builds a variant's dispatch table by instantiating its implementation for every type key and
-// op. An implementation `Impl` provides, for In/Out element types and an op functor OpT:
+// op it declares (detail/declared.hpp: all of them unless it lists kTypes or kOps). An
+// implementation `Impl` provides, for In/Out element types and an op functor OpT:
 //   template <class OpT, class In, class Out> static void run(const In*, Out*, const ReduceCall&);
 //   template <class OpT, class In, class Out> static std::size_t workspace_bytes(std::uint64_t n, int block);
 //   static std::uint64_t max_length(int block);
 //   static std::uint64_t accumulation_depth(std::uint64_t n, int block);
 #pragma once
 
+#include <kernels/detail/declared.hpp>
 #include <kernels/detail/ops.cuh>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 
@@ -29,7 +31,7 @@ std::size_t reduce_entry_workspace(std::uint64_t n, int block_size) {
 
 template <class Impl, TypeKey type, Op op>
 void fill_reduce_entry(ReduceVariant& variant) {
-  if constexpr (!is_widening(type) || op == Op::sum) {
+  if constexpr (declares_type<Impl>(type, true) && declares_op<Impl>(type, op)) {
     variant.entries[index_of(type)][index_of(op)] = {&run_reduce_entry<Impl, type, op>,
                                                      &reduce_entry_workspace<Impl, type, op>};
   }
@@ -43,13 +45,20 @@ void fill_reduce_entries(ReduceVariant& variant, std::index_sequence<T...>, std:
   (for_type(std::integral_constant<std::size_t, T>{}), ...);
 }
 
-// `info` holds the variant's name, description, block sizes and determinism; every reduction
-// variant supports every type and op, and its limits and error model come from Impl.
+// `info` holds the variant's name, description, block sizes, length rule and determinism; its
+// types and ops, limits and error model come from Impl.
 template <class Impl>
 ReduceVariant make_reduce_variant(VariantInfo info) {
   info.family = Family::reduce;
-  info.types.assign(kAllTypeKeys.begin(), kAllTypeKeys.end());
-  info.ops.assign(kAllOps.begin(), kAllOps.end());
+  info.type_ops.clear();
+  for (TypeKey type : kAllTypeKeys) {
+    if (!declares_type<Impl>(type, true)) continue;
+    TypeOps declared{type, {}};
+    for (Op op : kAllOps) {
+      if (declares_op<Impl>(type, op)) declared.ops.push_back(op);
+    }
+    info.type_ops.push_back(declared);
+  }
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   ReduceVariant variant{info, info.id()};

@@ -35,9 +35,6 @@ struct ReduceEntry {
 // Entries indexed by type and op.
 using ReduceVariant = VariantTable<ReduceEntry, kOpCount>;
 
-// Every reduction variant, in registration order (reduce/variants.cpp).
-const std::vector<const ReduceVariant*>& reduce_variants();
-
 // Writes the empty-input result of (type, op) to `out` (a one-thread kernel).
 void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream);
 

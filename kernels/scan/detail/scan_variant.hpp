@@ -33,7 +33,4 @@ struct ScanEntry {
 // Entries indexed by type and scan kind.
 using ScanVariant = VariantTable<ScanEntry, static_cast<int>(kAllScanKinds.size())>;
 
-// Every scan variant, in registration order (scan/variants.cpp).
-const std::vector<const ScanVariant*>& scan_variants();
-
 }  // namespace kernels::detail

@@ -1,6 +1,6 @@
 // Builds a sort variant's dispatch table by instantiating its implementation for every key type
-// (the widening type is a reduction's only) and the forms it offers. An implementation `Impl`
-// provides
+// it declares (detail/declared.hpp: every type but the reductions' widening one unless it lists
+// kTypes) and the forms it offers. An implementation `Impl` provides
 //   static constexpr bool sorts_pairs;  // offers the key-value form
 //   template <SortForm form, class K>
 //   static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
@@ -9,6 +9,7 @@
 //   static std::uint64_t max_length(int block);
 #pragma once
 
+#include <kernels/detail/declared.hpp>
 #include <kernels/sort/detail/sort_variant.hpp>
 
 #include <cstdint>
@@ -25,7 +26,7 @@ void run_sort_entry(const SortCall& call) {
 
 template <class Impl, TypeKey type, SortForm form>
 void fill_sort_entry(SortVariant& variant) {
-  if constexpr (!is_widening(type) && (form == SortForm::keys || Impl::sorts_pairs)) {
+  if constexpr (declares_type<Impl>(type, false) && (form == SortForm::keys || Impl::sorts_pairs)) {
     using K = typename types_of<type>::in;
     variant.entries[index_of(type)][index_of(form)] = {&run_sort_entry<Impl, type, form>,
                                                        &Impl::template workspace_bytes<form, K>};
@@ -40,19 +41,19 @@ void fill_sort_entries(SortVariant& variant, std::index_sequence<T...>) {
 
 inline std::uint64_t no_accumulation(std::uint64_t, int) { return 0; }
 
-// `info` holds the name, description, block sizes, determinism and stability; every sort
-// variant sorts every non-widening key type.
+// `info` holds the name, description, block sizes, length rule, determinism and stability; the
+// key types, forms and limit come from Impl.
 template <class Impl>
 SortVariant make_sort_variant(VariantInfo info) {
   info.family = Family::sort;
-  info.ops.clear();
-  info.types.clear();
+  info.type_ops.clear();
   for (TypeKey type : kAllTypeKeys) {
-    if (!is_widening(type)) info.types.push_back(type);
+    if (declares_type<Impl>(type, false)) info.type_ops.push_back({type, {}});
   }
+  info.forms = {SortForm::keys};
+  if (Impl::sorts_pairs) info.forms.push_back(SortForm::pairs);
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &no_accumulation;
-  info.sorts_pairs = Impl::sorts_pairs;
   SortVariant variant{info, info.id()};
   fill_sort_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{});
   return variant;

@@ -36,7 +36,4 @@ struct SortEntry {
 // Entries indexed by key type and form.
 using SortVariant = VariantTable<SortEntry, static_cast<int>(kAllSortForms.size())>;
 
-// Every sort variant, in registration order (sort/variants.cpp).
-const std::vector<const SortVariant*>& sort_variants();
-
 }  // namespace kernels::detail

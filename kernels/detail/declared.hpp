@@ -1,0 +1,52 @@
+// What a variant's implementation declares at compile time: the element types, ops and scan
+// kinds it is instantiated for. An implementation may list them:
+//   static constexpr std::array kTypes{TypeKey::float32};
+//   static constexpr std::array kOps{Op::max};
+//   static constexpr std::array kKinds{ScanKind::inclusive};
+// Whatever it does not list defaults to everything its family offers. The widening type exists
+// for sums only. make_<family>_variant instantiates exactly the declared combinations and
+// writes the same into the variant's record, so that record and code cannot disagree.
+#pragma once
+
+#include <kernels/types.hpp>
+
+namespace kernels::detail {
+
+template <class List, class Value>
+constexpr bool lists(const List& list, Value value) {
+  for (const auto& entry : list) {
+    if (entry == value) return true;
+  }
+  return false;
+}
+
+// `widening_in_family`: the family has the widening type at all (reductions only).
+template <class Impl>
+constexpr bool declares_type(TypeKey type, bool widening_in_family) {
+  if constexpr (requires { Impl::kTypes; }) {
+    return lists(Impl::kTypes, type) && (widening_in_family || !is_widening(type));
+  } else {
+    return widening_in_family || !is_widening(type);
+  }
+}
+
+template <class Impl>
+constexpr bool declares_op(TypeKey type, Op op) {
+  if (is_widening(type) && op != Op::sum) return false;
+  if constexpr (requires { Impl::kOps; }) {
+    return lists(Impl::kOps, op);
+  } else {
+    return true;
+  }
+}
+
+template <class Impl>
+constexpr bool declares_kind(ScanKind kind) {
+  if constexpr (requires { Impl::kKinds; }) {
+    return lists(Impl::kKinds, kind);
+  } else {
+    return true;
+  }
+}
+
+}  // namespace kernels::detail

@@ -1,0 +1,53 @@
+// The families' variant tables, filled by the variants' own files as the library loads.
+#include <kernels/reduce/detail/reduce_variant.hpp>
+#include <kernels/scan/detail/scan_variant.hpp>
+#include <kernels/sort/detail/sort_variant.hpp>
+
+#include <deque>
+#include <stdexcept>
+
+namespace kernels::detail {
+namespace {
+
+// Tables live in a deque: registering another never moves the ones already registered.
+template <class Variant>
+struct FamilyTables {
+  std::deque<Variant> tables;
+  std::vector<const Variant*> in_order;
+};
+
+template <class Variant>
+FamilyTables<Variant>& family_tables() {
+  static FamilyTables<Variant> family;
+  return family;
+}
+
+}  // namespace
+
+template <class Variant>
+const std::vector<const Variant*>& registered_variants() {
+  return family_tables<Variant>().in_order;
+}
+
+template <class Variant>
+bool register_variant(Variant variant) {
+  auto& family = family_tables<Variant>();
+  const Variant& stored = family.tables.emplace_back(std::move(variant));
+  try {
+    add_to_registry(stored.info);
+  } catch (...) {
+    family.tables.pop_back();
+    throw;
+  }
+  family.in_order.push_back(&stored);
+  return true;
+}
+
+template const std::vector<const ReduceVariant*>& registered_variants<ReduceVariant>();
+template const std::vector<const ScanVariant*>& registered_variants<ScanVariant>();
+template const std::vector<const SortVariant*>& registered_variants<SortVariant>();
+template bool register_variant<ReduceVariant>(ReduceVariant);
+template bool register_variant<ScanVariant>(ScanVariant);
+template bool register_variant<SortVariant>(SortVariant);
+
+}  // namespace kernels::detail

@@ -1,0 +1,112 @@
+// The rerun line round-trips: for every variant, every declared type and mode, every
+// distribution that applies, in-place where declared, and the extreme values of every option,
+// parse_case_args(to_args(c)) == c. And kcheck's parser rejects what is not a case, naming the
+// option, without a GPU.
+#include "harness/core/case.hpp"
+
+#include <kernels/registry.hpp>
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace {
+
+using harness::Case;
+using harness::CaseArgsError;
+using kernels::VariantInfo;
+
+// Every mode the variant declares for the type, each as a case to vary.
+std::vector<Case> modes_of(const VariantInfo& variant, kernels::TypeKey type) {
+  Case base{.family = variant.family, .variant = std::string(variant.name), .type = type};
+  std::vector<Case> cases;
+  switch (variant.family) {
+    case kernels::Family::reduce:
+      for (kernels::Op op : variant.ops(type)) cases.push_back(base), cases.back().op = op;
+      break;
+    case kernels::Family::scan:
+      for (kernels::ScanKind kind : variant.kinds) {
+        cases.push_back(base), cases.back().kind = kind;
+        if (variant.in_place) cases.push_back(cases.back()), cases.back().in_place = true;
+      }
+      break;
+    case kernels::Family::sort:
+      for (kernels::SortForm form : variant.forms) cases.push_back(base), cases.back().form = form;
+      break;
+  }
+  return cases;
+}
+
+TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
+  std::size_t checked = 0;
+  for (const VariantInfo* variant : kernels::all_variants()) {
+    for (kernels::TypeKey type : variant->types()) {
+      for (Case c : modes_of(*variant, type)) {
+        for (harness::Distribution distribution : harness::kAllDistributions) {
+          if (!harness::applies_to(distribution, type)) continue;
+          c.distribution = distribution;
+          for (int block_size : variant->block_sizes.all()) {
+            for (int block : {block_size, 0}) {
+              c.block_size = block;
+              for (std::uint64_t n : {std::uint64_t(0), variant->accepted_length_at_most(1000, block, type),
+                                      variant->max_length_with(block) - variant->max_length_with(block) %
+                                                                            variant->length_step(block, type)}) {
+                c.n = n;
+                for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
+                  c.seed = seed;
+                  for (unsigned offset : {0u, harness::kMaxOffset}) {
+                    c.offset = offset;
+                    ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
+                    ++checked;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+}
+
+std::string rejected_option(const std::vector<std::string>& args) {
+  try {
+    harness::parse_case_args(args);
+  } catch (const CaseArgsError& error) {
+    return error.option();
+  }
+  return "(accepted)";
+}
+
+TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
+  EXPECT_EQ(rejected_option({"scan/decoupled_lookback", "--n", "-5"}), "--n");
+  EXPECT_EQ(rejected_option({"scan/decoupled_lookback", "--n", "12abc"}), "--n");
+  EXPECT_EQ(rejected_option({"scan/decoupled_lookback", "--n", "18446744073709551616"}), "--n");
+  EXPECT_EQ(rejected_option({"scan/decoupled_lookback", "--n", "+12"}), "--n");
+  EXPECT_EQ(rejected_option({"scan/cub", "--op", "max"}), "--op");
+  EXPECT_EQ(rejected_option({"reduce/cub", "--in-place"}), "--in-place");
+  EXPECT_EQ(rejected_option({"reduce/cub", "--kind", "inclusive"}), "--kind");
+  EXPECT_EQ(rejected_option({"scan/naive", "--form", "keys"}), "--form");
+  EXPECT_EQ(rejected_option({"reduce/cub", "--block", "256"}), "--block");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--block", "99999999999"}), "--block");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--offset", "16"}), "--offset");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "half"}), "--type");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--dist", "nan"}), "--dist");  // int input
+  EXPECT_EQ(rejected_option({"scan/naive", "--type", "int_to_longlong"}), "--type");
+  EXPECT_EQ(rejected_option({"reduce/no_such_variant"}), "variant");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--unknown"}), "arguments");
+  EXPECT_EQ(rejected_option({}), "arguments");
+  EXPECT_EQ(rejected_option({"scan/blelloch_plain", "--n", "100003"}), "--n");  // one block: beyond its limit
+}
+
+TEST(CaseArgs, DefaultsLieInsideTheContractForEveryVariant) {
+  for (const VariantInfo* variant : kernels::all_variants()) {
+    const Case c = harness::parse_case_args({variant->id()});
+    EXPECT_FALSE(harness::outside_contract(*variant, c)) << harness::kcheck_line(c);
+  }
+}
+
+}  // namespace

@@ -1,0 +1,124 @@
+// Batch<Family>::run and its helpers: included by the file of each family that instantiates
+// the runner for its types (harness/<family>/<family>_family.cpp), nowhere else.
+#pragma once
+
+#include "harness/core/batch.hpp"
+#include "harness/core/device_image.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/core/workspace_arena.hpp"
+
+#include <kernels/types.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+namespace harness {
+
+template <class Family>
+void Batch<Family>::add_run(std::size_t input, int block_size, bool in_place) {
+  runs_.push_back({input, block_size, in_place});
+  if (const auto breach = outside_contract(variant_, case_of(runs_.size() - 1))) {
+    const std::string what = describe(case_of(runs_.size() - 1));
+    runs_.pop_back();
+    throw std::logic_error("test bug: " + what + " is outside the contract (" + breach->parameter + ": " +
+                           breach->rule + ")");
+  }
+}
+
+template <class Family>
+Case Batch<Family>::case_of(std::size_t run) const {
+  const BatchRun& r = runs_[run];
+  const TestInput<In>& input = *inputs_[r.input];
+  Case c;
+  c.family = Family::kFamily;
+  c.variant = std::string(variant_.name);
+  c.type = Family::kType;
+  Family::set_mode(c, mode_);
+  c.in_place = r.in_place;
+  c.block_size = r.block_size;
+  c.n = input.values.size();
+  c.distribution = input.distribution;
+  c.seed = input.seed;
+  c.offset = input.offset;
+  return c;
+}
+
+template <class Family>
+BatchReport Batch<Family>::run(bool describe_passes) const {
+  BatchReport report;
+  report.cases = runs_.size();
+  if (runs_.empty()) return report;
+  std::vector<std::optional<std::string>> problems(runs_.size());
+
+  std::vector<std::uint64_t> lengths;
+  std::vector<unsigned> shifts;
+  for (const TestInput<In>* input : inputs_) {
+    lengths.push_back(input->values.size());
+    shifts.push_back(input->offset);
+  }
+  GuardedImage<In> input_image(lengths, shifts, kArrayGuard, Family::input_poison(mode_));
+  for (std::size_t k = 0; k < inputs_.size(); ++k) {
+    std::copy(inputs_[k]->values.begin(), inputs_[k]->values.end(), input_image.segment(k).begin());
+  }
+  const DeviceImage<In> inputs(std::move(input_image));
+  typename Family::Device device(variant_, mode_, inputs_, runs_);
+
+  std::vector<std::size_t> workspace_bytes(runs_.size(), 0);
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    try {
+      workspace_bytes[r] = device.workspace_bytes(r);
+    } catch (const std::exception& error) {
+      problems[r] = std::string("workspace query threw: ") + error.what();
+    }
+  }
+  const WorkspaceArena workspaces(workspace_bytes);
+
+  const cudaStream_t stream = test_stream();
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    if (problems[r]) continue;
+    try {
+      device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
+    } catch (const std::exception& error) {
+      problems[r] = std::string("the call threw: ") + error.what();
+    }
+  }
+  const auto fail = [&](std::size_t r, const std::string& what) { report.failures.push_back({case_of(r), what}); };
+  const cudaError_t status = cudaStreamSynchronize(stream);
+  if (status != cudaSuccess) {
+    const std::string error = std::string("the batch's stream failed: ") + cudaGetErrorName(status);
+    for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, error);
+    return report;
+  }
+
+  device.download();
+  const std::vector<bool> overran = workspaces.overruns();
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    if (!problems[r]) problems[r] = device.judge(r);
+    if (!problems[r] && overran[r]) {
+      problems[r] = "wrote past the " + std::to_string(workspace_bytes[r]) + " workspace bytes its query asked for";
+    }
+    if (problems[r]) {
+      fail(r, *problems[r]);
+    } else if (describe_passes) {
+      report.passes.push_back("PASS " + describe(case_of(r)) + ": " + device.pass(r));
+    }
+  }
+  for (const auto& [r, what] : device.violations()) fail(r, what);
+  // An input changed: name the first run that read it (any run of it may be the culprit).
+  const auto input_violations = [&](const auto& image, const std::string& name) {
+    for (const auto& violation : image.host().violations(image.download(), true)) {
+      for (std::size_t r = 0; r < runs_.size(); ++r) {
+        if (runs_[r].input != violation.segment) continue;
+        fail(r, name + ": " + violation.what + " (by this or another run of it)");
+        break;
+      }
+    }
+  };
+  input_violations(inputs, Family::kInputName);
+  device.for_each_extra_input(input_violations);
+  return report;
+}
+
+}  // namespace harness

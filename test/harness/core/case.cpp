@@ -1,0 +1,73 @@
+#include "harness/core/case.hpp"
+
+#include <sstream>
+
+namespace harness {
+
+std::string Case::id() const { return std::string(kernels::name(family)) + "/" + variant; }
+
+std::string describe(const Case& c) {
+  std::ostringstream text;
+  text << c.id();
+  switch (c.family) {
+    case kernels::Family::reduce: text << " op=" << kernels::name(c.op); break;
+    case kernels::Family::scan: text << " kind=" << kernels::name(c.kind); break;
+    case kernels::Family::sort: text << " form=" << kernels::name(c.form); break;
+  }
+  text << " type=" << kernels::name(c.type) << " block=" << c.block_size << " n=" << c.n
+       << " dist=" << name(c.distribution) << " seed=" << c.seed << " offset=" << c.offset;
+  if (c.in_place) text << " in-place";
+  return text.str();
+}
+
+std::vector<std::string> to_args(const Case& c) {
+  std::vector<std::string> args{c.id()};
+  switch (c.family) {
+    case kernels::Family::reduce: args.insert(args.end(), {"--op", std::string(kernels::name(c.op))}); break;
+    case kernels::Family::scan: args.insert(args.end(), {"--kind", std::string(kernels::name(c.kind))}); break;
+    case kernels::Family::sort: args.insert(args.end(), {"--form", std::string(kernels::name(c.form))}); break;
+  }
+  args.insert(args.end(), {"--type", std::string(kernels::name(c.type)), "--block", std::to_string(c.block_size),
+                           "--n", std::to_string(c.n), "--dist", std::string(name(c.distribution)), "--seed",
+                           std::to_string(c.seed)});
+  if (c.offset != 0) args.insert(args.end(), {"--offset", std::to_string(c.offset)});
+  if (c.in_place) args.emplace_back("--in-place");
+  return args;
+}
+
+std::string kcheck_line(const Case& c) {
+  std::string line = "kcheck";
+  for (const std::string& arg : to_args(c)) line += " " + arg;
+  return line;
+}
+
+std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c) {
+  const auto join = [](const auto& values) {
+    std::string text;
+    for (const auto& value : values) text += (text.empty() ? "" : ", ") + std::string(kernels::name(value));
+    return text;
+  };
+  if (!variant.supports(c.type)) return ContractBreach{"type", "declared: " + join(variant.types())};
+  if (c.family == kernels::Family::reduce && !variant.supports(c.type, c.op)) {
+    return ContractBreach{"op", "declared for " + std::string(kernels::name(c.type)) + ": " + join(variant.ops(c.type))};
+  }
+  if (c.family == kernels::Family::scan && !variant.supports(c.kind)) {
+    return ContractBreach{"kind", "declared: " + join(variant.kinds)};
+  }
+  if (c.family == kernels::Family::sort && !variant.supports(c.form)) {
+    return ContractBreach{"form", "declared: " + join(variant.forms)};
+  }
+  if (c.in_place && !variant.in_place) return ContractBreach{"in_place", "this variant is not in-place"};
+  if (!variant.block_sizes.accepts(c.block_size)) {
+    return ContractBreach{"block_size", "must be " + variant.block_sizes.describe()};
+  }
+  if (!variant.accepts_length(c.n, c.block_size, c.type)) {
+    std::string rule = "at most " + std::to_string(variant.max_length_with(c.block_size));
+    const std::uint64_t step = variant.length_step(c.block_size, c.type);
+    if (step > 1) rule += " and a multiple of " + std::to_string(step);
+    return ContractBreach{"n", rule + " with block_size " + std::to_string(c.block_size)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace harness

@@ -1,0 +1,77 @@
+// One test case of any family: everything that reruns it, as one record. Failure lines print
+// it (describe), rerun lines and kcheck read and write it (to_args / parse_case_args), so the
+// line a failure prints is exactly what kcheck parses back.
+#pragma once
+
+#include "harness/core/distributions.hpp"
+
+#include <kernels/registry.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace harness {
+
+struct Case {
+  kernels::Family family = kernels::Family::reduce;
+  std::string variant;  // name within the family
+  kernels::TypeKey type = kernels::TypeKey::int32;
+  kernels::Op op = kernels::Op::sum;                          // reductions
+  kernels::ScanKind kind = kernels::ScanKind::inclusive;      // scans
+  bool in_place = false;                                      // scans: out == in
+  kernels::SortForm form = kernels::SortForm::keys;           // sorts
+  int block_size = 0;  // as requested: 0 is the variant's preferred size
+  std::uint64_t n = 0;
+  Distribution distribution = Distribution::random;
+  std::uint64_t seed = 0;  // the input is generate(distribution, n, seed)
+  unsigned offset = 0;     // elements between a 16-byte boundary and the input's first element
+
+  bool operator==(const Case&) const = default;
+  std::string id() const;  // "family/variant"
+};
+
+// The largest --offset: inputs start at most this many elements past a 16-byte boundary.
+inline constexpr unsigned kMaxOffset = 15;
+
+// "reduce/harris3_sequential op=sum type=int block=256 n=1025 dist=random seed=7 offset=1"
+std::string describe(const Case& c);
+
+// The kcheck arguments that rerun exactly this case: {"reduce/harris3_sequential", "--op", "sum", ...}.
+std::vector<std::string> to_args(const Case& c);
+
+// "kcheck " and the arguments, separated by single spaces (no argument needs quoting).
+std::string kcheck_line(const Case& c);
+
+// A kcheck command line that names no valid case: the option at fault ("--n", or "variant")
+// and why, with the accepted range.
+class CaseArgsError : public std::runtime_error {
+ public:
+  CaseArgsError(std::string option, const std::string& problem)
+      : std::runtime_error(option + ": " + problem), option_(std::move(option)) {}
+  const std::string& option() const { return option_; }
+
+ private:
+  std::string option_;
+};
+
+// Parses kcheck's arguments (without the program name) into a case: exact numbers, options
+// that belong to the variant's family only, a distribution that applies to the type, and a
+// case inside the variant's declared contract. Without --seed the seed is derived from the run
+// seed as the tests derive it. Throws CaseArgsError; touches no GPU.
+Case parse_case_args(const std::vector<std::string>& args);
+
+// kcheck's help: the options, their defaults and accepted values.
+std::string case_args_help();
+
+// Why the variant's contract does not cover the case (the parameter and the rule), or nothing.
+// Every case the harness builds must pass this; only rejected-call tests go outside it.
+struct ContractBreach {
+  std::string parameter;  // "type", "op", "kind", "form", "in_place", "block_size", "n"
+  std::string rule;
+};
+std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c);
+
+}  // namespace harness

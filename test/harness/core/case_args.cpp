@@ -1,0 +1,143 @@
+// kcheck's command line, on CLI11: the options and their help come from one description; the
+// numbers are parsed here, exactly (no sign, no trailing characters, no overflow), so that a
+// mistyped rerun line is an error naming its option rather than another case.
+#include "harness/core/case.hpp"
+#include "harness/core/run_seed.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+namespace harness {
+namespace {
+
+struct CaseText {
+  std::string variant;
+  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0";
+  bool in_place = false;
+};
+
+std::unique_ptr<CLI::App> describe_options(CaseText& text) {
+  auto app = std::make_unique<CLI::App>("kcheck: runs one case of one variant against the oracle, with the "
+                                        "tests' input, guard bands and alignment",
+                                        "kcheck");
+  app->set_help_flag();  // kcheck answers --help itself, before any parsing
+  app->add_option("variant", text.variant, "family/name of a registered variant (kcheck --list)")->required();
+  app->add_option("--op", text.op, "reductions: sum|max|min (default: the first the type declares)");
+  app->add_option("--kind", text.kind, "scans: inclusive|exclusive (default: the first declared)");
+  app->add_flag("--in-place", text.in_place, "scans: out == in (in-place variants only)");
+  app->add_option("--form", text.form, "sorts: keys|pairs (default: keys if declared)");
+  app->add_option("--type", text.type, "int|unsigned|longlong|float|double|int_to_longlong (default: int if declared)");
+  app->add_option("--block", text.block, "block size, 0 = the variant's preferred (default 0)");
+  app->add_option("--n", text.n, "number of elements (default 1000, or the longest accepted below it)");
+  app->add_option("--dist", text.dist, "input distribution (default random)");
+  app->add_option("--seed", text.seed, "input seed (default: derived from the run seed, as the tests derive it)");
+  app->add_option("--offset", text.offset, "elements past a 16-byte boundary, 0.." + std::to_string(kMaxOffset));
+  return app;
+}
+
+template <class Number>
+Number parse_number(const std::string& option, const std::string& text, Number low, Number high) {
+  const std::string range = "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
+  Number value{};
+  const char* const end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || text.front() == '+' || error != std::errc{} || stop != end || value < low || value > high) {
+    throw CaseArgsError(option, "'" + text + "' is not " + range);
+  }
+  return value;
+}
+
+template <class Value>
+Value parse_name(const std::string& option, const std::string& text, std::optional<Value> parsed,
+                 const std::string& accepted) {
+  if (!parsed) throw CaseArgsError(option, "'" + text + "' is not one of " + accepted);
+  return *parsed;
+}
+
+std::string names_of(const auto& values) {
+  std::string text;
+  for (const auto& value : values) text += (text.empty() ? "" : "|") + std::string(name(value));
+  return text;
+}
+
+// An option given to a family it does not belong to.
+void reject_unless(bool belongs, const CLI::App& app, const std::string& option, const std::string& family) {
+  if (!belongs && app.count(option) > 0) throw CaseArgsError(option, "applies to " + family + " only");
+}
+
+}  // namespace
+
+Case parse_case_args(const std::vector<std::string>& args) {
+  CaseText text;
+  const auto app = describe_options(text);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  try {
+    app->parse(reversed);
+  } catch (const CLI::ParseError& error) {
+    throw CaseArgsError("arguments", error.what());
+  }
+
+  const kernels::VariantInfo* variant = kernels::find_variant(text.variant);
+  if (variant == nullptr) throw CaseArgsError("variant", "no variant '" + text.variant + "' (kcheck --list shows them)");
+  Case c;
+  c.family = variant->family;
+  c.variant = std::string(variant->name);
+  reject_unless(c.family == kernels::Family::reduce, *app, "--op", "reductions");
+  reject_unless(c.family == kernels::Family::scan, *app, "--kind", "scans");
+  reject_unless(c.family == kernels::Family::scan, *app, "--in-place", "scans");
+  reject_unless(c.family == kernels::Family::sort, *app, "--form", "sorts");
+
+  const std::vector<kernels::TypeKey> types = variant->types();
+  if (app->count("--type") > 0) {
+    c.type = parse_name("--type", text.type, kernels::parse_type(text.type), names_of(kernels::kAllTypeKeys));
+  } else {
+    c.type = std::find(types.begin(), types.end(), kernels::TypeKey::int32) != types.end() ? kernels::TypeKey::int32
+                                                                                            : types.front();
+  }
+  if (!variant->supports(c.type)) throw CaseArgsError("--type", "declared: " + names_of(types));
+  if (c.family == kernels::Family::reduce) {
+    const auto ops = variant->ops(c.type);
+    c.op = text.op.empty() ? ops.front() : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::kAllOps));
+  } else if (c.family == kernels::Family::scan) {
+    c.kind = text.kind.empty() ? variant->kinds.front()
+                               : parse_name("--kind", text.kind, kernels::parse_scan_kind(text.kind),
+                                            names_of(kernels::kAllScanKinds));
+    c.in_place = text.in_place;
+  } else {
+    c.form = text.form.empty() ? variant->forms.front()
+                               : parse_name("--form", text.form, kernels::parse_sort_form(text.form),
+                                            names_of(kernels::kAllSortForms));
+  }
+  c.block_size = parse_number<int>("--block", text.block, 0, 1024);
+  c.distribution = parse_name("--dist", text.dist, parse_distribution(text.dist), names_of(kAllDistributions));
+  if (!applies_to(c.distribution, c.type)) {
+    throw CaseArgsError("--dist", std::string(name(c.distribution)) + " does not apply to " +
+                                      std::string(kernels::name(c.type)));
+  }
+  c.offset = parse_number<unsigned>("--offset", text.offset, 0, kMaxOffset);
+  if (app->count("--n") > 0) {
+    c.n = parse_number<std::uint64_t>("--n", text.n, 0, std::numeric_limits<std::uint64_t>::max());
+  } else if (variant->block_sizes.accepts(c.block_size)) {
+    c.n = variant->accepted_length_at_most(1000, c.block_size, c.type);
+  }
+  if (const auto breach = outside_contract(*variant, c)) {
+    const std::string option = breach->parameter == "block_size" ? "--block"
+                               : breach->parameter == "in_place" ? "--in-place"
+                                                                 : "--" + breach->parameter;
+    throw CaseArgsError(option, "outside " + variant->id() + "'s contract: " + breach->rule);
+  }
+  c.seed = text.seed.empty() ? case_seed(run_seed(), c.type, c.distribution, c.n)
+                             : parse_number<std::uint64_t>("--seed", text.seed, 0,
+                                                           std::numeric_limits<std::uint64_t>::max());
+  return c;
+}
+
+std::string case_args_help() {
+  CaseText text;
+  return describe_options(text)->help();
+}
+
+}  // namespace harness

@@ -1,0 +1,72 @@
+#include "harness/core/device_calls.hpp"
+
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+
+#include <kernels/reduce.hpp>
+#include <kernels/scan.hpp>
+#include <kernels/sort.hpp>
+
+#include <numeric>
+
+namespace harness {
+
+template <class In, class Out>
+Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size) {
+  const DeviceBuffer<In> input(values);
+  DeviceBuffer<Out> result(1);
+  const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size});
+  DeviceBuffer<unsigned char> workspace(bytes);
+  kernels::reduce<In, Out>(variant.name, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
+                           {block_size}, test_stream());
+  return result.download()[0];
+}
+
+template <class T>
+std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, std::span<const T> values,
+                              int block_size) {
+  const DeviceBuffer<T> input(values);
+  DeviceBuffer<T> result(values.size());
+  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, values.size(), {block_size});
+  DeviceBuffer<unsigned char> workspace(bytes);
+  kernels::scan<T>(variant.name, kind, input.data(), values.size(), result.data(), {workspace.data(), bytes},
+                   {block_size}, test_stream());
+  return result.download();
+}
+
+template <class K>
+std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kernels::VariantInfo& variant,
+                                                                     kernels::SortForm form, std::span<const K> keys,
+                                                                     int block_size) {
+  const bool pairs = form == kernels::SortForm::pairs;
+  std::vector<std::uint32_t> indices(pairs ? keys.size() : 0);
+  std::iota(indices.begin(), indices.end(), 0u);
+  const DeviceBuffer<K> keys_in(keys);
+  const DeviceBuffer<std::uint32_t> values_in{std::span<const std::uint32_t>(indices)};
+  DeviceBuffer<K> keys_out(keys.size());
+  DeviceBuffer<std::uint32_t> values_out(indices.size());
+  const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant.name, form, keys.size(), {block_size});
+  DeviceBuffer<unsigned char> workspace(bytes);
+  if (pairs) {
+    kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
+                           keys.size(), {workspace.data(), bytes}, {block_size}, test_stream());
+  } else {
+    kernels::sort_keys<K>(variant.name, keys_in.data(), keys_out.data(), keys.size(), {workspace.data(), bytes},
+                          {block_size}, test_stream());
+  }
+  return {keys_out.download(), values_out.download()};
+}
+
+template int reduce_on_device<int, int>(const kernels::VariantInfo&, kernels::Op, std::span<const int>, int);
+template float reduce_on_device<float, float>(const kernels::VariantInfo&, kernels::Op, std::span<const float>, int);
+template long long reduce_on_device<int, long long>(const kernels::VariantInfo&, kernels::Op, std::span<const int>, int);
+template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, std::span<const int>,
+                                              int);
+template std::pair<std::vector<int>, std::vector<std::uint32_t>> sort_on_device<int>(const kernels::VariantInfo&,
+                                                                                    kernels::SortForm,
+                                                                                    std::span<const int>, int);
+template std::pair<std::vector<float>, std::vector<std::uint32_t>> sort_on_device<float>(const kernels::VariantInfo&,
+                                                                                        kernels::SortForm,
+                                                                                        std::span<const float>, int);
+
+}  // namespace harness

@@ -1,0 +1,124 @@
+// main() of every GPU test executable.
+//
+//   <exe> --list-variants            the gtest parameter names of the variants its tests are
+//                                    instantiated for, one per line (ctest's test discovery;
+//                                    touches no GPU)
+//   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
+//                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/gtest/test_main.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+
+namespace harness {
+
+std::string test_param_name(const kernels::VariantInfo& variant) {
+  std::string name(variant.name);
+  for (std::size_t at = name.find('/'); at != std::string::npos; at = name.find('/', at)) name.replace(at, 1, "__");
+  return name;
+}
+
+std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
+                                                         std::uint64_t n) {
+  std::vector<const kernels::VariantInfo*> chosen;
+  for (const kernels::VariantInfo* variant : kernels::variants_of(family)) {
+    if (variant->supports(type) && variant->accepts_length(n, 0, type)) chosen.push_back(variant);
+  }
+  return chosen;
+}
+
+namespace {
+
+constexpr int kSkippedExitCode = 77;
+
+// Counts what ran and catches skips that a GPU-required run does not accept.
+class RunAccounting : public testing::EmptyTestEventListener {
+ public:
+  int ran = 0;
+  int skipped = 0;
+  int unaccepted_skips = 0;
+
+  void OnTestPartResult(const testing::TestPartResult& result) override {
+    if (!result.skipped()) return;
+    ++skipped;
+    if (std::strstr(result.message(), kMemorySkip) == nullptr) ++unaccepted_skips;
+  }
+  void OnTestEnd(const testing::TestInfo& info) override {
+    if (info.should_run()) ++ran;
+  }
+};
+
+// RapidCheck draws its own random seed unless RC_PARAMS names one: tie it to the run seed, so
+// the properties are as reproducible as everything else (an explicit seed= or reproduce= wins).
+void seed_rapidcheck_from_run_seed() {
+  const char* given = std::getenv("RC_PARAMS");
+  std::string params = given ? given : "";
+  if (params.find("seed=") != std::string::npos || params.find("reproduce=") != std::string::npos) return;
+  if (!params.empty()) params += ' ';
+  params += "seed=";
+  params += std::to_string(run_seed());
+  setenv("RC_PARAMS", params.c_str(), 1);
+}
+
+int list_variants() {
+  std::set<std::string> names;
+  const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
+  for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
+    const testing::TestSuite& test_suite = *tests.GetTestSuite(suite);
+    for (int test = 0; test < test_suite.total_test_count(); ++test) {
+      const std::string name = test_suite.GetTestInfo(test)->name();
+      const auto slash = name.rfind('/');
+      if (slash != std::string::npos) names.insert(name.substr(slash + 1));
+    }
+  }
+  for (const std::string& name : names) std::printf("%s\n", name.c_str());
+  return 0;
+}
+
+}  // namespace
+}  // namespace harness
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
+  if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
+
+  harness::use_ctest_assigned_gpu();
+  std::printf("%s\n", harness::describe_run_seed().c_str());
+  harness::seed_rapidcheck_from_run_seed();
+  const harness::GpuProbe gpu = harness::probe_gpu();
+  if (!gpu.available) {
+    if (harness::gpu_required()) {
+      std::fprintf(stderr, "FAIL: KERNELS_REQUIRE_GPU is set but there is no usable CUDA device: %s\n",
+                   gpu.description.c_str());
+      return 1;
+    }
+    std::printf("SKIP: no usable CUDA device (%s); this executable's GPU tests did not run\n",
+                gpu.description.c_str());
+    return harness::kSkippedExitCode;
+  }
+  std::printf("device: %s\n", gpu.description.c_str());
+
+  auto* accounting = new harness::RunAccounting;  // owned by gtest once appended
+  testing::UnitTest::GetInstance()->listeners().Append(accounting);
+  const int status = RUN_ALL_TESTS();
+  if (accounting->ran == 0) {
+    std::fprintf(stderr, "FAIL: no test matched (check --gtest_filter)\n");
+    return 1;
+  }
+  if (status != 0) return status;
+  if (harness::gpu_required() && accounting->unaccepted_skips > 0) {
+    std::fprintf(stderr, "FAIL: KERNELS_REQUIRE_GPU is set and %d test(s) skipped for a reason other than memory\n",
+                 accounting->unaccepted_skips);
+    return 1;
+  }
+  if (accounting->skipped == accounting->ran) return harness::kSkippedExitCode;
+  return 0;
+}

@@ -1,0 +1,36 @@
+// What a rejected-call test of any family passes to its variant: the only calls outside the
+// declared contract the suite makes, each expecting a ValidationError naming its parameter.
+#pragma once
+
+#include <kernels/registry.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace harness {
+
+// A block size the variant does not accept.
+inline int unaccepted_block_size(const kernels::VariantInfo& variant) {
+  for (int size : {48, 3, 2048, 256, 1}) {
+    if (!variant.block_sizes.accepts(size)) return size;
+  }
+  return -1;
+}
+
+// Lengths the contract excludes, each with the block size it is tried with: one past the limit
+// of the smallest block (when the limit is finite in practice) and, for variants that take whole
+// blocks or tiles only, one more than a multiple.
+inline std::vector<std::pair<std::uint64_t, int>> unaccepted_lengths(const kernels::VariantInfo& variant,
+                                                                      kernels::TypeKey type) {
+  std::vector<std::pair<std::uint64_t, int>> lengths;
+  const int smallest = variant.block_sizes.smallest();
+  const std::uint64_t limit = variant.max_length_with(smallest);
+  if (limit < std::uint64_t(std::numeric_limits<std::int64_t>::max())) lengths.emplace_back(limit + 1, smallest);
+  const std::uint64_t step = variant.length_step(0, type);
+  if (step > 1 && step + 1 <= variant.max_length_with(0)) lengths.emplace_back(step + 1, 0);
+  return lengths;
+}
+
+}  // namespace harness

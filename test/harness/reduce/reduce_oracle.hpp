@@ -1,0 +1,38 @@
+// The CPU oracle of the reduction family, written independently of the kernels' op functors.
+//
+// Integer results are exact (sums wrap modulo 2^bits; the widening sum is exact in long long);
+// float max/min are exact (NaN propagates, -0.0 < +0.0); float sums are judged by
+// judge_float_sum (float_sum.hpp) with the variant's declared accumulation depth.
+#pragma once
+
+#include "harness/core/float_sum.hpp"
+
+#include <kernels/types.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace harness {
+
+template <class Out>
+struct ReduceExpectation {
+  bool exact = true;  // false: a rounded float sum, judged through `facts`
+  Out value{};        // the exact result when `exact`
+  FloatSumFacts facts;
+};
+
+template <class In, class Out>
+ReduceExpectation<Out> expect_reduce(kernels::Op op, std::span<const In> values);
+
+// std::nullopt when `got` is an acceptable result, otherwise what is wrong with it.
+template <class Out>
+std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, Out got,
+                                        std::uint64_t accumulation_depth);
+
+// A value as the reports print it: decimal with all digits, and its bit pattern for floats.
+template <class T>
+std::string show_value(T value);
+
+}  // namespace harness

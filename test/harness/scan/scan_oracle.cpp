@@ -1,0 +1,48 @@
+#include "harness/scan/scan_oracle.hpp"
+
+#include "harness/core/float_sum.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
+
+#include <optional>
+#include <type_traits>
+
+namespace harness {
+template <class T>
+Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
+                          std::uint64_t depth) {
+  Mismatches mismatches;
+  const bool inclusive = kind == kernels::ScanKind::inclusive;
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    U sum = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      if (inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
+      const T expected = static_cast<T>(sum);
+      if (got[i] != expected) mismatches.note(i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
+      if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
+    }
+  } else {
+    const FloatSumJudge<T> judge(depth);
+    FloatSumFacts prefix;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      if (inclusive) prefix.add(input[i]);
+      if (!judge.accepts(prefix, got[i])) {
+        if (const auto problem = judge.judge(prefix, got[i])) mismatches.note(i, *problem);
+      }
+      if (!inclusive) prefix.add(input[i]);
+    }
+  }
+  return mismatches;
+}
+
+template Mismatches judge_scan<int>(kernels::ScanKind, std::span<const int>, std::span<const int>, std::uint64_t);
+template Mismatches judge_scan<unsigned>(kernels::ScanKind, std::span<const unsigned>, std::span<const unsigned>,
+                                             std::uint64_t);
+template Mismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>,
+                                              std::span<const long long>, std::uint64_t);
+template Mismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>,
+                                          std::uint64_t);
+template Mismatches judge_scan<double>(kernels::ScanKind, std::span<const double>, std::span<const double>,
+                                           std::uint64_t);
+
+}  // namespace harness

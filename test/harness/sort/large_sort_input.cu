@@ -1,0 +1,104 @@
+#include "harness/sort/large_sort_input.hpp"
+
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/gpu_session.hpp"
+#include "harness/core/random_bits.hpp"
+
+#include <kernels/errors.hpp>
+
+#include <algorithm>
+#include <future>
+#include <thread>
+
+namespace harness {
+namespace {
+
+__host__ __device__ std::uint32_t key_class(const LargeSortSpec& spec, std::uint64_t i) {
+  return static_cast<std::uint32_t>(random_bits(spec.seed, i) >> 48);
+}
+
+// Strictly increasing in the class: the class in the high half, a scramble of it in the low half
+// (so the low digits vary too), and the sign bit flipped so that unsigned order becomes int order.
+__host__ __device__ int class_key(std::uint32_t key_class) {
+  const std::uint32_t bits = (key_class << 16) | ((key_class * 0x9e37u) & 0xffffu);
+  return static_cast<int>(bits ^ 0x80000000u);
+}
+
+__global__ void fill_large_sort_input_kernel(int* keys, std::uint32_t* values, LargeSortSpec spec) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
+    keys[i] = class_key(key_class(spec, i));
+    if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+__device__ std::uint32_t class_at(const std::uint64_t* class_starts, std::uint64_t i) {
+  std::uint32_t low = 0, high = kLargeKeyClasses;  // class_starts[low] <= i < class_starts[high]
+  while (high - low > 1) {
+    const std::uint32_t mid = (low + high) / 2;
+    if (class_starts[mid] <= i) low = mid; else high = mid;
+  }
+  return low;
+}
+
+__global__ void check_large_sort_kernel(const int* keys_out, const std::uint32_t* values_out, LargeSortSpec spec,
+                                        const std::uint64_t* class_starts,
+                                        unsigned long long* verdict /* mismatches, first bad */) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  unsigned long long mismatches = 0;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
+    const std::uint32_t expected_class = class_at(class_starts, i);
+    bool right = keys_out[i] == class_key(expected_class);
+    if (values_out != nullptr) {
+      const std::uint32_t index = values_out[i];
+      right = right && index < spec.n && key_class(spec, index) == expected_class &&
+              (i == class_starts[expected_class] || values_out[i - 1] < index);
+    }
+    if (!right) {
+      ++mismatches;
+      atomicMin(&verdict[1], static_cast<unsigned long long>(i));
+    }
+  }
+  if (mismatches != 0) atomicAdd(&verdict[0], mismatches);
+}
+
+}  // namespace
+
+void fill_large_sort_input(int* keys, std::uint32_t* values, const LargeSortSpec& spec, cudaStream_t stream) {
+  fill_large_sort_input_kernel<<<4096, 256, 0, stream>>>(keys, values, spec);
+  kernels::check_cuda(cudaGetLastError(), "launch of fill_large_sort_input_kernel");
+}
+
+std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec) {
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::future<std::vector<std::uint64_t>>> parts;
+  for (unsigned t = 0; t < threads; ++t) {
+    parts.push_back(std::async(std::launch::async, [&spec, t, threads] {
+      std::vector<std::uint64_t> counts(kLargeKeyClasses);
+      const std::uint64_t begin = spec.n * t / threads, end = spec.n * (t + 1) / threads;
+      for (std::uint64_t i = begin; i < end; ++i) ++counts[key_class(spec, i)];
+      return counts;
+    }));
+  }
+  std::vector<std::uint64_t> starts(kLargeKeyClasses + 1, 0);
+  for (auto& part : parts) {
+    const std::vector<std::uint64_t> counts = part.get();
+    for (std::uint32_t c = 0; c < kLargeKeyClasses; ++c) starts[c + 1] += counts[c];
+  }
+  for (std::uint32_t c = 0; c < kLargeKeyClasses; ++c) starts[c + 1] += starts[c];
+  return starts;
+}
+
+LargeVerdict check_large_sort(const int* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
+                              const std::vector<std::uint64_t>& class_starts) {
+  const DeviceBuffer<std::uint64_t> starts{std::span<const std::uint64_t>(class_starts)};
+  DeviceBuffer<unsigned long long> verdict(2);
+  verdict.upload(std::vector<unsigned long long>{0, kNoBadIndex});
+  check_large_sort_kernel<<<4096, 256, 0, test_stream()>>>(keys_out, values_out, spec, starts.data(),
+                                                            verdict.data());
+  kernels::check_cuda(cudaGetLastError(), "launch of check_large_sort_kernel");
+  const std::vector<unsigned long long> result = verdict.download();
+  return {result[0], result[1]};
+}
+
+}  // namespace harness

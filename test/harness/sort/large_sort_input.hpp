@@ -1,0 +1,39 @@
+// Sort inputs too large to sort on the host (2^31 ints), built so that the sorted output is
+// known without sorting: each key belongs to one of 2^16 classes, drawn by the counter-based
+// generator, and a class's key is a strictly increasing function of the class. The sorted keys
+// are then runs of class keys whose lengths are the class counts, which the host computes on all
+// its cores from the generator. Class keys spread over the whole int range and differ in every
+// byte, so every radix digit is exercised.
+#pragma once
+
+#include "harness/reduce/large_input.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace harness {
+
+inline constexpr std::uint32_t kLargeKeyClasses = 1u << 16;
+
+struct LargeSortSpec {
+  std::uint64_t n = 0;
+  std::uint64_t seed = 0;
+};
+
+// Writes the keys to keys[0, n) and, if `values` is not null, each key's index to values[0, n).
+void fill_large_sort_input(int* keys, std::uint32_t* values, const LargeSortSpec& spec, cudaStream_t stream);
+
+// Where each class's run starts in the sorted output: kLargeKeyClasses + 1 entries, the last n.
+std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec);
+
+// Checks keys_out[0, n) against the runs given by `class_starts`, exactly (order and multiset).
+// With `values_out`, also that each value is the index of a key of the same class and that the
+// indices rise within each run: then every run holds exactly its class's indices in input order
+// (a stable sort), since the run's length is the class count: pass values only for stable
+// sorts. Runs on the test stream.
+LargeVerdict check_large_sort(const int* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
+                              const std::vector<std::uint64_t>& class_starts);
+
+}  // namespace harness

@@ -1,0 +1,142 @@
+#include "harness/sort/sort_family.hpp"
+
+#include "harness/core/batch_run.hpp"
+#include "harness/sort/sort_oracle.hpp"
+
+#include <kernels/sort.hpp>
+#include <kernels/types.hpp>
+
+#include <list>
+#include <numeric>
+#include <tuple>
+
+namespace harness {
+namespace {
+
+// The oracle's sort of an input, kept for the next batches of the same test: the inputs are a
+// function of (distribution, seed, length), and tests run each with several block sizes and
+// forms. The two most recent are kept.
+template <class K>
+const SortExpectation<K>& expectation_of(const TestInput<K>& input) {
+  using Key = std::tuple<Distribution, std::uint64_t, std::uint64_t>;
+  static std::list<std::pair<Key, SortExpectation<K>>> recent;
+  const Key key{input.distribution, input.seed, input.values.size()};
+  for (auto it = recent.begin(); it != recent.end(); ++it) {
+    if (it->first == key) {
+      recent.splice(recent.begin(), recent, it);
+      return recent.front().second;
+    }
+  }
+  recent.emplace_front(key, expect_sort<K>(input.values));
+  if (recent.size() > 2) recent.pop_back();
+  return recent.front().second;
+}
+
+struct Layout {
+  std::vector<std::uint64_t> lengths;
+  std::vector<unsigned> shifts;
+};
+
+// Segments for the inputs (values: their indices, for the key-value form) or for the runs.
+template <class K>
+Layout layout(const std::vector<const TestInput<K>*>& inputs, const std::vector<BatchRun>* runs, bool with_values) {
+  Layout result;
+  const std::size_t count = runs ? runs->size() : inputs.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const TestInput<K>& input = *inputs[runs ? (*runs)[i].input : i];
+    result.lengths.push_back(with_values ? input.values.size() : 0);
+    result.shifts.push_back(input.offset);
+  }
+  return result;
+}
+
+template <class K>
+GuardedImage<std::uint32_t> original_indices(const std::vector<const TestInput<K>*>& inputs, bool pairs) {
+  const Layout segments = layout(inputs, nullptr, pairs);
+  GuardedImage<std::uint32_t> image(segments.lengths, segments.shifts, kArrayGuard,
+                                    input_poison<std::uint32_t>(kernels::Op::sum));
+  for (std::size_t k = 0; k < inputs.size(); ++k) std::iota(image.segment(k).begin(), image.segment(k).end(), 0u);
+  return image;
+}
+
+template <class T, class K>
+GuardedImage<T> outputs(const std::vector<const TestInput<K>*>& inputs, const std::vector<BatchRun>& runs,
+                        bool present) {
+  const Layout segments = layout(inputs, &runs, present);
+  return GuardedImage<T>(segments.lengths, segments.shifts, kArrayGuard, output_poison<T>());
+}
+
+}  // namespace
+
+template <class K>
+K SortFamily<K>::input_poison(Mode) {
+  return harness::input_poison<K>(kernels::Op::sum);
+}
+
+template <class K>
+SortFamily<K>::Device::Device(const kernels::VariantInfo& variant, Mode form,
+                              const std::vector<const TestInput<K>*>& inputs, const std::vector<BatchRun>& runs)
+    : variant_(variant),
+      form_(form),
+      inputs_(inputs),
+      runs_(runs),
+      values_(original_indices(inputs, form == kernels::SortForm::pairs)),
+      sorted_keys_(outputs<K>(inputs, runs, true)),
+      sorted_values_(outputs<std::uint32_t>(inputs, runs, form == kernels::SortForm::pairs)) {}
+
+template <class K>
+std::size_t SortFamily<K>::Device::workspace_bytes(std::size_t run) const {
+  return kernels::sort_workspace_bytes<K>(variant_.name, form_, length(run), {runs_[run].block_size});
+}
+
+template <class K>
+void SortFamily<K>::Device::launch(std::size_t run, const K* keys, kernels::Workspace workspace,
+                                   cudaStream_t stream) const {
+  const kernels::SortConfig config{runs_[run].block_size};
+  if (pairs()) {
+    kernels::sort_pairs<K>(variant_.name, keys, sorted_keys_.segment(run), values_.segment(runs_[run].input),
+                           sorted_values_.segment(run), length(run), workspace, config, stream);
+  } else {
+    kernels::sort_keys<K>(variant_.name, keys, sorted_keys_.segment(run), length(run), workspace, config, stream);
+  }
+}
+
+template <class K>
+void SortFamily<K>::Device::download() {
+  got_keys_ = sorted_keys_.download();
+  got_values_ = sorted_values_.download();
+}
+
+template <class K>
+std::optional<std::string> SortFamily<K>::Device::judge(std::size_t run) {
+  const std::span<const K> keys(got_keys_.data() + sorted_keys_.host().offset(run), length(run));
+  const std::span<const std::uint32_t> values(got_values_.data() + sorted_values_.host().offset(run),
+                                              pairs() ? length(run) : 0);
+  const Mismatches mismatches = judge_sort<K>(expectation_of(*inputs_[runs_[run].input]), keys, values);
+  if (mismatches.count > 0) return mismatches.describe();
+  return std::nullopt;
+}
+
+template <class K>
+std::string SortFamily<K>::Device::pass(std::size_t run) const {
+  return "all " + std::to_string(length(run)) + " keys" + (pairs() ? " and values" : "") +
+         " as the oracle's stable sort";
+}
+
+template <class K>
+std::vector<std::pair<std::size_t, std::string>> SortFamily<K>::Device::violations() const {
+  std::vector<std::pair<std::size_t, std::string>> found;
+  for (const auto& violation : sorted_keys_.host().violations(got_keys_, false)) {
+    found.emplace_back(violation.segment, "keys_out: " + violation.what);
+  }
+  for (const auto& violation : sorted_values_.host().violations(got_values_, false)) {
+    found.emplace_back(violation.segment, "values_out: " + violation.what);
+  }
+  return found;
+}
+
+#define HARNESS_SORT_FAMILY(key, in, out, label) template class Batch<SortFamily<in>>;
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SORT_FAMILY)
+#undef HARNESS_SORT_FAMILY
+
+}  // namespace harness

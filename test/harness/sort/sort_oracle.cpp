@@ -1,0 +1,78 @@
+#include "harness/sort/sort_oracle.hpp"
+
+#include "harness/reduce/reduce_oracle.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <utility>
+#include <type_traits>
+
+namespace harness {
+namespace {
+
+// totalOrder as a signed integer comparison: negative floats have their magnitude bits reversed.
+template <class K>
+auto total_order_key(K key) {
+  if constexpr (std::is_floating_point_v<K>) {
+    using Signed = std::conditional_t<sizeof(K) == 4, std::int32_t, std::int64_t>;
+    using Unsigned = std::make_unsigned_t<Signed>;
+    const auto bits = std::bit_cast<Signed>(key);
+    const Unsigned magnitude_mask = ~Unsigned(0) >> 1;
+    return bits < 0 ? static_cast<Signed>(static_cast<Unsigned>(bits) ^ magnitude_mask) : bits;
+  } else {
+    return key;
+  }
+}
+
+}  // namespace
+
+template <class K>
+bool total_order_less(K a, K b) {
+  return total_order_key(a) < total_order_key(b);
+}
+
+template <class K>
+SortExpectation<K> expect_sort(std::span<const K> keys) {
+  // Sorting (key, index) pairs by key, then index, is a stable sort of the keys.
+  using Key = decltype(total_order_key(K{}));
+  std::vector<std::pair<Key, std::uint32_t>> pairs(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {total_order_key(keys[i]), static_cast<std::uint32_t>(i)};
+  std::sort(pairs.begin(), pairs.end());
+  SortExpectation<K> expected;
+  expected.keys.resize(keys.size());
+  expected.order.resize(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    expected.order[i] = pairs[i].second;
+    expected.keys[i] = keys[pairs[i].second];
+  }
+  return expected;
+}
+
+template <class K>
+Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got_keys,
+                      std::span<const std::uint32_t> got_values) {
+  Mismatches mismatches;
+  for (std::size_t i = 0; i < expected.keys.size(); ++i) {
+    if (std::memcmp(&expected.keys[i], &got_keys[i], sizeof(K)) != 0) {
+      mismatches.note(i, "expected key " + show_value(expected.keys[i]) + ", got " + show_value(got_keys[i]));
+    } else if (!got_values.empty() && got_values[i] != expected.order[i]) {
+      mismatches.note(i, "key " + show_value(expected.keys[i]) + " carries value " + std::to_string(got_values[i]) +
+                             ", expected " + std::to_string(expected.order[i]) + " (stable order)");
+    }
+  }
+  return mismatches;
+}
+
+#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                                                                   \
+  template bool total_order_less<K>(K, K);                                                                   \
+  template SortExpectation<K> expect_sort<K>(std::span<const K>);                                            \
+  template Mismatches judge_sort<K>(const SortExpectation<K>&, std::span<const K>, std::span<const std::uint32_t>);
+HARNESS_INSTANTIATE_SORT_ORACLE(int)
+HARNESS_INSTANTIATE_SORT_ORACLE(unsigned)
+HARNESS_INSTANTIATE_SORT_ORACLE(long long)
+HARNESS_INSTANTIATE_SORT_ORACLE(float)
+HARNESS_INSTANTIATE_SORT_ORACLE(double)
+#undef HARNESS_INSTANTIATE_SORT_ORACLE
+
+}  // namespace harness
