@@ -5,7 +5,9 @@
 # against that prefix, or against a build folder without installing (export()).
 #
 # Installed: libkernels, its public headers (kernels/include/kernels/; the detail/ folders and
-# kernels/src stay private) and, when the tests are built, the kcheck command.
+# kernels/src stay private) and, when the tests are built, the kcheck command: the build of it
+# without the test fixtures (kcheck_package, test/kcheck/CMakeLists.txt), which lists and runs
+# the library's own variants only.
 include(CMakePackageConfigHelpers)
 
 set(KERNELS_PACKAGE_NAME GpuPrimitives)
@@ -24,11 +26,11 @@ install(TARGETS kernels EXPORT ${KERNELS_PACKAGE_NAME}Targets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/include/kernels
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
-if(TARGET kcheck)
+if(TARGET kcheck_package)
   file(RELATIVE_PATH bin_to_lib "/${CMAKE_INSTALL_BINDIR}" "/${CMAKE_INSTALL_LIBDIR}")
-  set_target_properties(kcheck PROPERTIES
+  set_target_properties(kcheck_package PROPERTIES
     INSTALL_RPATH "$ORIGIN/${bin_to_lib}" INSTALL_RPATH_USE_LINK_PATH TRUE)
-  install(TARGETS kcheck EXPORT ${KERNELS_PACKAGE_NAME}Targets
+  install(TARGETS kcheck_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 

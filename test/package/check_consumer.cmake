@@ -1,6 +1,7 @@
-# cpu.package_consumer: installs the build into a fresh prefix, runs the installed kcheck, then
-# configures, builds and runs test/package/consumer against the prefix, and once more against the
-# build folder itself (export()).
+# cpu.package_consumer: installs the build into a fresh prefix, runs the installed kcheck (no test
+# fixtures in it) beside the build folder's (with them), then configures, builds and runs
+# test/package/consumer against the prefix, and once more against the build folder itself
+# (export()).
 # Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
 #                  -DCUDA_ROOT=... -P check_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -46,7 +47,30 @@ if(NOT config_count EQUAL 1)
 endif()
 get_filename_component(installed_package_dir "${config_files}" DIRECTORY)
 
-# The installed kcheck finds every library it needs from where it was installed.
-run("${prefix}/bin/kcheck" --list OUTPUT_QUIET)
+# kcheck --list <kcheck>: the variants it lists (needs no GPU).
+function(listed_variants kcheck result)
+  execute_process(COMMAND "${kcheck}" --list RESULT_VARIABLE status OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${kcheck} --list failed (${status}): ${errors}")
+  endif()
+  string(REGEX MATCHALL "(reduce|scan|sort)/[a-z0-9_/]+" variants "${listing}")
+  set(${result} "${variants}" PARENT_SCOPE)
+endfunction()
+
+# The installed kcheck finds every library it needs from where it was installed, and holds the
+# library's variants only; the build folder's (the one rerun lines name) also the test fixtures.
+listed_variants("${prefix}/bin/kcheck" installed_variants)
+listed_variants("${BUILD_DIR}/kcheck" build_tree_variants)
+if(NOT "reduce/cub" IN_LIST installed_variants)
+  message(FATAL_ERROR "the installed kcheck does not list reduce/cub: ${installed_variants}")
+endif()
+list(FILTER installed_variants INCLUDE REGEX "/fixture_")
+if(installed_variants)
+  message(FATAL_ERROR "the installed kcheck lists test fixtures: ${installed_variants}")
+endif()
+list(FILTER build_tree_variants INCLUDE REGEX "/fixture_")
+if(NOT build_tree_variants)
+  message(FATAL_ERROR "the build folder's kcheck lists no test fixture (test/fixtures)")
+endif()
 check_consumer(installed "${installed_package_dir}")
 check_consumer(build-tree "${BUILD_DIR}")
