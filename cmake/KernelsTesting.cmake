@@ -90,6 +90,24 @@ endif()
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
 endfunction()
 
+# kernels_add_family_gpu_tests(<family> TYPES <type key>...)
+# Builds <family>_test_<type> for each type from <family>_test.cpp in the calling folder (what is
+# specific to the family) and test/contract/contract_test.cpp (the checks every family shares),
+# one executable per type so they compile in parallel; ctest runs each variant of each type as
+# its own entry (labels: gpu, <family>, <family>/<variant>, <type>).
+function(kernels_add_family_gpu_tests family)
+  cmake_parse_arguments(arg "" "" "TYPES" ${ARGN})
+  foreach(type_key IN LISTS arg_TYPES)
+    set(type ${KERNELS_TYPE_NAME_${type_key}})
+    set(target ${family}_test_${type})
+    add_executable(${target} ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/contract/contract_test.cpp)
+    target_compile_definitions(${target} PRIVATE KERNELS_TEST_FAMILY=${family} KERNELS_TEST_TYPE=${type_key})
+    target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
+    kernels_enable_warnings(${target})
+    kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.${type} LABELS ${type})
+  endforeach()
+endfunction()
+
 # kernels_add_large_gpu_tests(<family>)
 # Builds <family>_large_test from <family>_large_test.cpp in the calling folder and adds an entry
 # "<family>.large.<variant>" per variant, labelled large. These tests hold most of a device's

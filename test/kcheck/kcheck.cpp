@@ -66,7 +66,7 @@ int run_case(const VariantInfo& info, const harness::Case& c, typename Family::M
   const auto input = harness::make_test_input<typename Family::In>(c.distribution, c.n, c.seed, c.offset);
   harness::Batch<Family> batch(info, mode);
   batch.add_run(batch.add_input(input), c.block_size, c.in_place);
-  const harness::BatchReport report = batch.run(true);
+  const harness::BatchReport report = batch.run({.describe_passes = true});
   for (const std::string& line : report.passes) std::cout << line << "\n";
   for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
   return report.failures.empty() ? kPass : kFail;

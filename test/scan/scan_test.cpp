@@ -1,29 +1,17 @@
 // GPU tests of every registered scan variant for one element type: CMake builds this file once
-// per type (SCAN_TEST_TYPE); ctest runs each variant of each type as its own entry.
-#include "harness/gtest/batch_assertions.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/graph_capture.hpp"
-#include "harness/core/guard_bands.hpp"
+// per type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry.
 #include "harness/core/random_bits.hpp"
-#include "harness/scan/scan_oracle.hpp"
-#include "harness/scan/scan_family.hpp"
-#include "harness/core/scheduling_noise.hpp"
-#include "harness/gtest/rejected_calls.hpp"
+#include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/variant_test.hpp"
+#include "harness/scan/scan_family.hpp"
 
-#include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
-#include <kernels/scan.hpp>
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
-#include <functional>
-#include <limits>
-#include <string>
+#include <optional>
+#include <vector>
 
 namespace {
 
@@ -34,7 +22,7 @@ using kernels::ScanKind;
 using kernels::TypeKey;
 using kernels::VariantInfo;
 
-constexpr TypeKey kType = TypeKey::SCAN_TEST_TYPE;
+constexpr TypeKey kType = TypeKey::KERNELS_TEST_TYPE;
 using T = kernels::types_of<kType>::in;
 
 // Up to 2^24 + 1: longer inputs are the large tests' (2^28 and 2^31 + 2^20 + 3 values), whose
@@ -92,18 +80,6 @@ class Scan : public harness::VariantTest<kType> {
     return variant().tile_size(variant().resolve_block_size(block_size), kType);
   }
 
-  harness::Case context(ScanKind kind, const TestInput<T>& values) const {
-    harness::Case c{.family = kernels::Family::scan, .variant = std::string(variant().name), .type = kType};
-    c.kind = kind;
-    c.n = values.values.size();
-    c.distribution = values.distribution;
-    c.seed = values.seed;
-    c.offset = values.offset;
-    return c;
-  }
-
-  // The longest accepted length up to n with the preferred block size (the default config).
-  std::uint64_t preferred_length(std::uint64_t n) const { return variant().accepted_length_at_most(n, 0, kType); }
 };
 
 // Every n from 0 to 2 * block + 1 for every block size, inputs at every alignment.
@@ -167,67 +143,6 @@ TEST_P(Scan, EveryDistribution) {
   check(runs);
 }
 
-// Graph capture in global mode fails on any allocation or synchronisation; the replay must
-// match the oracle.
-TEST_P(Scan, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
-  const TestInput<T>& values = input(Distribution::random, preferred_length(1000003), 0);
-  const std::uint64_t n = values.values.size();
-  const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
-  for (ScanKind kind : variant().kinds) {
-    const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
-    harness::DeviceBuffer<unsigned char> workspace(bytes);
-    harness::DeviceBuffer<T> result(n);
-    const auto not_captured = harness::replay_as_graph([&](cudaStream_t stream) {
-      kernels::scan<T>(variant().name, kind, device_input.data(), n, result.data(), {workspace.data(), bytes}, {},
-                       stream);
-    });
-    ASSERT_FALSE(not_captured) << describe(context(kind, values)) << "\n     cannot be captured in a graph: "
-                               << *not_captured;
-    const auto mismatches = harness::judge_scan<T>(kind, values.values, result.download(),
-                                                    variant().depth_with(n, 0));
-    EXPECT_EQ(mismatches.count, 0u) << describe(context(kind, values)) << "\n     replayed graph: "
-                                    << mismatches.describe() << "\n     rerun: " << kcheck_line(context(kind, values)) << "\n";
-  }
-}
-
-// Every rejected call throws ValidationError naming the right parameter, enqueues nothing (a
-// capture of it records no node) and leaves the output as it was.
-TEST_P(Scan, RejectedCallsEnqueueNothingAndWriteNothing) {
-  const std::uint64_t n = preferred_length(1024);
-  harness::DeviceBuffer<T> buffer{std::span<const T>(std::vector<T>(2 * n, harness::output_poison<T>()))};
-  T* const in = buffer.data();
-  T* const out = buffer.data() + n;
-  const ScanKind kind = variant().kinds.front();
-  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
-  harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
-  const kernels::Workspace enough{workspace.data(), bytes};
-  const int unsupported_block = harness::unaccepted_block_size(variant());
-  const auto scan = [&](const T* from, std::uint64_t count, T* to, kernels::Workspace w, int block, cudaStream_t s,
-                        std::string_view name = {}, std::optional<ScanKind> other_kind = {}) {
-    kernels::scan<T>(name.empty() ? variant().name : name, other_kind.value_or(kind), from, count, to, w, {block}, s);
-  };
-  std::vector<harness::RejectedCall> calls{
-      {"block_size", [&](cudaStream_t s) { scan(in, n, out, enough, unsupported_block, s); }},
-      {"in", [&](cudaStream_t s) { scan(nullptr, n, out, enough, 0, s); }},
-      {"out", [&](cudaStream_t s) { scan(in, n, nullptr, enough, 0, s); }},
-      {"out", [&](cudaStream_t s) { scan(in, n, in + 1, enough, 0, s); }},  // overlapping
-      {"variant", [&](cudaStream_t s) { scan(in, n, out, enough, 0, s, "no_such_variant"); }},
-  };
-  if (!variant().in_place) calls.push_back({"out", [&](cudaStream_t s) { scan(in, n, in, enough, 0, s); }});
-  if (bytes > 0) calls.push_back({"workspace.bytes", [&](cudaStream_t s) { scan(in, n, out, {workspace.data(), bytes - 1}, 0, s); }});
-  for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant(), kType)) {
-    calls.push_back({"n", [&, too_long, block_size](cudaStream_t s) { scan(in, too_long, out, enough, block_size, s); }});
-  }
-  for (ScanKind undeclared : kernels::kAllScanKinds) {
-    if (variant().supports(undeclared)) continue;
-    calls.push_back({"kind", [&, undeclared](cudaStream_t s) { scan(in, n, out, enough, 0, s, {}, undeclared); }});
-  }
-  harness::expect_rejected_without_work("scan/" + std::string(variant().name), calls);
-  const std::vector<T> after = buffer.download();
-  const T poison = harness::output_poison<T>();
-  for (const T& value : after) ASSERT_EQ(std::memcmp(&value, &poison, sizeof(T)), 0) << "a rejected call wrote memory";
-}
-
 // In-place scans (out == in), for the variants that declare them.
 class InPlaceScan : public Scan {};
 
@@ -242,73 +157,14 @@ TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddlingUpTo2To22) {
   check(runs, true);
 }
 
-// Variants that declare themselves bitwise deterministic.
-class DeterministicScan : public Scan {};
-
-TEST_P(DeterministicScan, SameBitsOnEveryRun) {
-  const TestInput<T>& values = input(Distribution::random, preferred_length((1u << 22) + 7), 0);
-  const std::uint64_t n = values.values.size();
-  const harness::DeviceBuffer<T> device_input{std::span<const T>(values.values)};
-  for (ScanKind kind : variant().kinds) {
-    const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant().name, kind, n);
-    harness::DeviceBuffer<unsigned char> workspace(bytes);
-    harness::DeviceBuffer<T> first(n), again(n);
-    kernels::scan<T>(variant().name, kind, device_input.data(), n, first.data(), {workspace.data(), bytes}, {},
-                     harness::test_stream());
-    kernels::scan<T>(variant().name, kind, device_input.data(), n, again.data(), {workspace.data(), bytes}, {},
-                     harness::test_stream());
-    const std::vector<T> a = first.download(), b = again.download();
-    EXPECT_EQ(std::memcmp(a.data(), b.data(), n * sizeof(T)), 0)
-        << describe(context(kind, values)) << ": two runs differ\n     rerun: " << kcheck_line(context(kind, values)) << "\n";
-  }
+std::vector<const VariantInfo*> scan_variants_where(bool (*keep)(const VariantInfo&)) {
+  return harness::variants_where(kernels::Family::scan, kType, keep);
 }
 
-// Variants whose blocks communicate (the look-back scans), repeated under uneven scheduling (a
-// noise kernel keeps random multiprocessors busy for random times) at sizes with many tiles,
-// small and large blocks: a missing fence or a wrong flag order shows up as a wrong value,
-// sometimes. KCHECK_STRESS_REPEATS sets the repetitions (default 4; the look-back's acceptance
-// run used 100).
-class CrossBlockScan : public Scan {};
-
-TEST_P(CrossBlockScan, StressUnderUnevenScheduling) {
-  const char* repeats_text = std::getenv("KCHECK_STRESS_REPEATS");
-  const int repeats = repeats_text ? std::atoi(repeats_text) : 4;
-  const std::vector<int> blocks = representative_block_sizes();
-  for (int repeat = 0; repeat < repeats; ++repeat) {
-    for (int block_size : blocks) {
-      for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
-        for (ScanKind kind : variant().kinds) {
-          ScanBatch<T> batch(variant(), kind);
-          const TestInput<T>* stress_input = input_for(input(Distribution::random, n, 0), block_size);
-          if (stress_input == nullptr) continue;
-          batch.add_run(batch.add_input(*stress_input), block_size);
-          harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size, n), 50);
-          EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
-          harness::wait_for_scheduling_noise();
-        }
-      }
-    }
-  }
-}
-
-std::vector<const VariantInfo*> scan_variants_where(const std::function<bool(const VariantInfo&)>& keep) {
-  std::vector<const VariantInfo*> chosen;
-  for (const VariantInfo* variant : kernels::variants_of(kernels::Family::scan)) {
-    if (variant->supports(kType) && keep(*variant)) chosen.push_back(variant);
-  }
-  return chosen;
-}
-
-INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, Scan, testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Scan, testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, InPlaceScan,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, InPlaceScan,
                          testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.in_place; })),
-                         harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, DeterministicScan,
-                         testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.deterministic; })),
-                         harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(SCAN_TEST_TYPE, CrossBlockScan,
-                         testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.cross_block; })),
                          harness::variant_param_name);
 
 }  // namespace

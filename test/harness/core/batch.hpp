@@ -16,9 +16,24 @@
 #include <kernels/registry.hpp>
 
 #include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace harness {
+
+// How a batch is run besides the plain way.
+struct RunOptions {
+  // Report passing cases too (kcheck prints them).
+  bool describe_passes = false;
+  // Capture every launch into one CUDA graph in global capture mode, which fails on any
+  // allocation or synchronisation inside a call, then replay the graph.
+  bool as_graph = false;
+  // A run that repeats an earlier run (same input, block size and in-place) must give that
+  // run's output bit for bit: the check of variants that declare themselves deterministic.
+  bool same_bits_when_repeated = false;
+};
 
 // One run of a batch: which input, with which block size, in place or not.
 struct BatchRun {
@@ -26,6 +41,14 @@ struct BatchRun {
   int block_size;
   bool in_place;
 };
+
+// The bytes of `values`: how a family's Device::output_bits shows a run's output, so that two
+// runs compare bit for bit (floats included: -0.0 is not 0.0, NaN payloads count).
+template <class T>
+std::vector<std::byte> bits_of(std::span<const T> values) {
+  const auto bytes = std::as_bytes(values);
+  return {bytes.begin(), bytes.end()};
+}
 
 template <class Family>
 class Batch {
@@ -45,11 +68,13 @@ class Batch {
   void add_run(std::size_t input, int block_size, bool in_place = false);
   std::size_t runs() const { return runs_.size(); }
 
-  BatchReport run(bool describe_passes = false) const;
+  BatchReport run(const RunOptions& options = {}) const;
 
   Case case_of(std::size_t run) const;
 
  private:
+  std::optional<std::string> differs_from_earlier_repeat(std::size_t run, const typename Family::Device& device) const;
+
   const kernels::VariantInfo& variant_;
   Mode mode_;
   std::vector<const TestInput<In>*> inputs_;

@@ -4,6 +4,7 @@
 
 #include "harness/core/batch.hpp"
 #include "harness/core/device_image.hpp"
+#include "harness/core/graph_capture.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/guard_bands.hpp"
 #include "harness/core/workspace_arena.hpp"
@@ -45,8 +46,25 @@ Case Batch<Family>::case_of(std::size_t run) const {
   return c;
 }
 
+// Why run r's output is not bit for bit the output of the first earlier run of the same case, or
+// nothing (also when no earlier run repeats it).
 template <class Family>
-BatchReport Batch<Family>::run(bool describe_passes) const {
+std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_t r,
+                                                                    const typename Family::Device& device) const {
+  for (std::size_t first = 0; first < r; ++first) {
+    const BatchRun &a = runs_[first], &b = runs_[r];
+    if (a.input != b.input || a.block_size != b.block_size || a.in_place != b.in_place) continue;
+    const std::vector<std::byte> then = device.output_bits(first), now = device.output_bits(r);
+    const auto at = std::mismatch(then.begin(), then.end(), now.begin(), now.end());
+    if (at.first == then.end() && at.second == now.end()) return std::nullopt;
+    return "repeat " + std::to_string(r) + " of the same case differs from run " + std::to_string(first) +
+           " at output byte " + std::to_string(at.first - then.begin()) + " (the variant declares itself deterministic)";
+  }
+  return std::nullopt;
+}
+
+template <class Family>
+BatchReport Batch<Family>::run(const RunOptions& options) const {
   BatchReport report;
   report.cases = runs_.size();
   if (runs_.empty()) return report;
@@ -75,17 +93,25 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
   }
   const WorkspaceArena workspaces(workspace_bytes);
 
-  const cudaStream_t stream = test_stream();
-  for (std::size_t r = 0; r < runs_.size(); ++r) {
-    if (problems[r]) continue;
-    try {
-      device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
-    } catch (const std::exception& error) {
-      problems[r] = std::string("the call threw: ") + error.what();
+  const auto launch_all = [&](cudaStream_t stream) {
+    for (std::size_t r = 0; r < runs_.size(); ++r) {
+      if (problems[r]) continue;
+      try {
+        device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
+      } catch (const std::exception& error) {
+        problems[r] = std::string("the call threw: ") + error.what();
+      }
+    }
+  };
+  if (!options.as_graph) {
+    launch_all(test_stream());
+  } else if (const auto not_captured = launch_as_graph(launch_all)) {
+    for (auto& problem : problems) {
+      if (!problem) problem = "cannot be captured into a CUDA graph: " + *not_captured;
     }
   }
   const auto fail = [&](std::size_t r, const std::string& what) { report.failures.push_back({case_of(r), what}); };
-  const cudaError_t status = cudaStreamSynchronize(stream);
+  const cudaError_t status = cudaStreamSynchronize(test_stream());
   if (status != cudaSuccess) {
     const std::string error = std::string("the batch's stream failed: ") + cudaGetErrorName(status);
     for (std::size_t r = 0; r < runs_.size(); ++r) fail(r, error);
@@ -99,9 +125,10 @@ BatchReport Batch<Family>::run(bool describe_passes) const {
     if (!problems[r] && overran[r]) {
       problems[r] = "wrote past the " + std::to_string(workspace_bytes[r]) + " workspace bytes its query asked for";
     }
+    if (!problems[r] && options.same_bits_when_repeated) problems[r] = differs_from_earlier_repeat(r, device);
     if (problems[r]) {
       fail(r, *problems[r]);
-    } else if (describe_passes) {
+    } else if (options.describe_passes) {
       report.passes.push_back("PASS " + describe(case_of(r)) + ": " + device.pass(r));
     }
   }

@@ -1,9 +1,7 @@
-// The two capture-based checks every family's tests make of a variant's host API:
-//  - a call can be captured into a CUDA graph in global capture mode, which fails on any
-//    allocation or synchronisation, and the graph can be replayed;
-//  - a rejected call throws ValidationError naming the right parameter and enqueues nothing
-//    (its capture records no node).
-// Both run on the test stream.
+// Capture of host calls into a CUDA graph on the test stream, in global capture mode, which
+// fails on any allocation or synchronisation inside a call: the batch runner's graph mode
+// (launch_as_graph) and the rejected-call checks (gtest/rejected_calls.hpp: a rejected call
+// must record no node) both start here.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -11,24 +9,33 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace harness {
 
 using StreamCall = std::function<void(cudaStream_t)>;
 
-// Captures `call` into a graph, replays it once and waits for it. Returns why it could not be
-// captured (what the call threw, or the capture's error), or nothing once the replay is done.
-std::optional<std::string> replay_as_graph(const StreamCall& call);
+// What one captured call left: what it threw (the parameter a ValidationError names, or
+// "(other exception: ...)"; empty when it returned), the capture's status and the graph, which
+// the holder destroys.
+struct Capture {
+  std::string thrown;
+  cudaError_t status = cudaSuccess;
+  cudaGraph_t graph = nullptr;
 
-struct RejectedCall {
-  std::string parameter;  // what the ValidationError must name
-  StreamCall call;
+  Capture() = default;
+  Capture(const Capture&) = delete;
+  Capture& operator=(const Capture&) = delete;
+  ~Capture() {
+    if (graph) cudaGraphDestroy(graph);
+  }
 };
 
-// Captures each call and expects (gtest EXPECT) that it throws ValidationError naming its
-// parameter and records no node. `who` ("scan/naive") prefixes the failure messages.
-void expect_rejected_without_work(std::string_view who, const std::vector<RejectedCall>& calls);
+// Runs `call` inside a global-mode capture of the test stream.
+void capture(const StreamCall& call, Capture& result);
+
+// Captures `call` into a graph and launches the graph on the test stream (the caller
+// synchronises). Returns why it could not be captured (what the call threw, or the capture's
+// error), or nothing once the graph is launched.
+std::optional<std::string> launch_as_graph(const StreamCall& call);
 
 }  // namespace harness

@@ -25,13 +25,18 @@ std::string test_param_name(const kernels::VariantInfo& variant) {
   return name;
 }
 
-std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
-                                                         std::uint64_t n) {
+std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, kernels::TypeKey type,
+                                                        const std::function<bool(const kernels::VariantInfo&)>& keep) {
   std::vector<const kernels::VariantInfo*> chosen;
   for (const kernels::VariantInfo* variant : kernels::variants_of(family)) {
-    if (variant->supports(type) && variant->accepts_length(n, 0, type)) chosen.push_back(variant);
+    if (variant->supports(type) && keep(*variant)) chosen.push_back(variant);
   }
   return chosen;
+}
+
+std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
+                                                         std::uint64_t n) {
+  return variants_where(family, type, [&](const kernels::VariantInfo& v) { return v.accepts_length(n, 0, type); });
 }
 
 namespace {

@@ -1,15 +1,29 @@
-// What a rejected-call test of any family passes to its variant: the only calls outside the
-// declared contract the suite makes, each expecting a ValidationError naming its parameter.
+// The rejected-call checks (test/contract/contract_test.cpp): the only calls outside the
+// declared contract the suite makes, each expecting a ValidationError naming its parameter and
+// no work enqueued.
 #pragma once
+
+#include "harness/core/graph_capture.hpp"
 
 #include <kernels/registry.hpp>
 
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace harness {
+
+struct RejectedCall {
+  std::string parameter;  // what the ValidationError must name
+  StreamCall call;
+};
+
+// Captures each call and expects (gtest EXPECT) that it throws ValidationError naming its
+// parameter and records no node. `who` ("scan/naive") prefixes the failure messages.
+void expect_rejected_without_work(std::string_view who, const std::vector<RejectedCall>& calls);
 
 // A block size the variant does not accept.
 inline int unaccepted_block_size(const kernels::VariantInfo& variant) {

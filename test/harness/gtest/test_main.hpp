@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ std::string test_param_name(const kernels::VariantInfo& variant);
 inline std::string variant_param_name(const testing::TestParamInfo<const kernels::VariantInfo*>& param) {
   return test_param_name(*param.param);
 }
+
+// The variants of a family that take the type and satisfy `keep`: those a test instantiates.
+std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, kernels::TypeKey type,
+                                                        const std::function<bool(const kernels::VariantInfo&)>& keep);
 
 // The variants of a family that take the type and, with their preferred block size, at least n
 // values: those a large test instantiates.

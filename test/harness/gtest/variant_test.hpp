@@ -35,6 +35,9 @@ class VariantTest : public testing::TestWithParam<const kernels::VariantInfo*> {
     return *slot;
   }
 
+  // The longest accepted length up to n with the preferred block size (the default config).
+  std::uint64_t preferred_length(std::uint64_t n) const { return variant().accepted_length_at_most(n, 0, Type); }
+
   // Every block size the variant accepts, smallest first ({0} for a variant that picks its own).
   std::vector<int> block_sizes() const { return variant().block_sizes.all(); }
 

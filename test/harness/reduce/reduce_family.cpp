@@ -62,6 +62,11 @@ std::string ReduceFamily<In, Out>::Device::pass(std::size_t run) const {
 }
 
 template <class In, class Out>
+std::vector<std::byte> ReduceFamily<In, Out>::Device::output_bits(std::size_t run) const {
+  return bits_of(std::span<const Out>(&results_[outputs_.host().offset(run)], 1));
+}
+
+template <class In, class Out>
 std::vector<std::pair<std::size_t, std::string>> ReduceFamily<In, Out>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
   for (const auto& violation : outputs_.host().violations(results_, false)) {
@@ -70,7 +75,37 @@ std::vector<std::pair<std::size_t, std::string>> ReduceFamily<In, Out>::Device::
   return found;
 }
 
-#define HARNESS_REDUCE_FAMILY(key, in, out, label) template class Batch<ReduceFamily<in, out>>;
+template <class In, class Out>
+ReduceFamily<In, Out>::ApiCall::ApiCall(const kernels::VariantInfo& variant, Mode op, std::uint64_t n)
+    : variant_(variant),
+      op_(op),
+      n_(n),
+      input_(std::span<const In>(std::vector<In>(n, In{}))),
+      output_(std::span<const Out>(std::vector<Out>{output_poison<Out>()})) {}
+
+template <class In, class Out>
+ApiArgs<ReduceFamily<In, Out>> ReduceFamily<In, Out>::ApiCall::args(kernels::Workspace workspace) const {
+  return {variant_.name, op_, input_.data(), n_, output_.data(), workspace};
+}
+
+template <class In, class Out>
+std::size_t ReduceFamily<In, Out>::ApiCall::workspace_bytes() const {
+  return kernels::reduce_workspace_bytes<In, Out>(variant_.name, op_, n_);
+}
+
+template <class In, class Out>
+void ReduceFamily<In, Out>::ApiCall::operator()(const ApiArgs<ReduceFamily>& a, cudaStream_t stream) const {
+  kernels::reduce<In, Out>(a.variant, a.mode, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
+}
+
+template <class In, class Out>
+bool ReduceFamily<In, Out>::ApiCall::wrote_anything() const {
+  return bits_of(std::span<const Out>(output_.download())) != bits_of(std::span<const Out>(std::vector<Out>{output_poison<Out>()}));
+}
+
+#define HARNESS_REDUCE_FAMILY(key, in, out, label) \
+  template class Batch<ReduceFamily<in, out>>;     \
+  template class ReduceFamily<in, out>::ApiCall;
 KERNELS_FOR_EACH_TYPE(HARNESS_REDUCE_FAMILY)
 #undef HARNESS_REDUCE_FAMILY
 

@@ -72,6 +72,11 @@ std::string ScanFamily<T>::Device::pass(std::size_t run) const {
 }
 
 template <class T>
+std::vector<std::byte> ScanFamily<T>::Device::output_bits(std::size_t run) const {
+  return bits_of(std::span<const T>(results_.data() + outputs_.host().offset(run), length(run)));
+}
+
+template <class T>
 std::vector<std::pair<std::size_t, std::string>> ScanFamily<T>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
   for (const auto& violation : outputs_.host().violations(results_, false)) {
@@ -80,7 +85,34 @@ std::vector<std::pair<std::size_t, std::string>> ScanFamily<T>::Device::violatio
   return found;
 }
 
-#define HARNESS_SCAN_FAMILY(key, in, out, label) template class Batch<ScanFamily<in>>;
+template <class T>
+ScanFamily<T>::ApiCall::ApiCall(const kernels::VariantInfo& variant, Mode kind, std::uint64_t n)
+    : variant_(variant), kind_(kind), n_(n), arrays_(std::span<const T>(std::vector<T>(2 * n, output_poison<T>()))) {}
+
+template <class T>
+ApiArgs<ScanFamily<T>> ScanFamily<T>::ApiCall::args(kernels::Workspace workspace) const {
+  return {variant_.name, kind_, arrays_.data(), n_, arrays_.data() + n_, workspace};
+}
+
+template <class T>
+std::size_t ScanFamily<T>::ApiCall::workspace_bytes() const {
+  return kernels::scan_workspace_bytes<T>(variant_.name, kind_, n_);
+}
+
+template <class T>
+void ScanFamily<T>::ApiCall::operator()(const ApiArgs<ScanFamily>& a, cudaStream_t stream) const {
+  kernels::scan<T>(a.variant, a.mode, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
+}
+
+template <class T>
+bool ScanFamily<T>::ApiCall::wrote_anything() const {
+  return bits_of(std::span<const T>(arrays_.download())) !=
+         bits_of(std::span<const T>(std::vector<T>(2 * n_, output_poison<T>())));
+}
+
+#define HARNESS_SCAN_FAMILY(key, in, out, label) \
+  template class Batch<ScanFamily<in>>;          \
+  template class ScanFamily<in>::ApiCall;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SCAN_FAMILY)
 #undef HARNESS_SCAN_FAMILY
 

@@ -124,6 +124,15 @@ std::string SortFamily<K>::Device::pass(std::size_t run) const {
 }
 
 template <class K>
+std::vector<std::byte> SortFamily<K>::Device::output_bits(std::size_t run) const {
+  std::vector<std::byte> bits = bits_of(std::span<const K>(got_keys_.data() + sorted_keys_.host().offset(run), length(run)));
+  const std::vector<std::byte> values = bits_of(
+      std::span<const std::uint32_t>(got_values_.data() + sorted_values_.host().offset(run), pairs() ? length(run) : 0));
+  bits.insert(bits.end(), values.begin(), values.end());
+  return bits;
+}
+
+template <class K>
 std::vector<std::pair<std::size_t, std::string>> SortFamily<K>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
   for (const auto& violation : sorted_keys_.host().violations(got_keys_, false)) {
@@ -135,7 +144,45 @@ std::vector<std::pair<std::size_t, std::string>> SortFamily<K>::Device::violatio
   return found;
 }
 
-#define HARNESS_SORT_FAMILY(key, in, out, label) template class Batch<SortFamily<in>>;
+template <class K>
+SortFamily<K>::ApiCall::ApiCall(const kernels::VariantInfo& variant, Mode form, std::uint64_t n)
+    : variant_(variant),
+      form_(form),
+      n_(n),
+      keys_(std::span<const K>(std::vector<K>(2 * n, output_poison<K>()))),
+      values_(std::span<const std::uint32_t>(std::vector<std::uint32_t>(2 * n, output_poison<std::uint32_t>()))) {}
+
+template <class K>
+ApiArgs<SortFamily<K>> SortFamily<K>::ApiCall::args(kernels::Workspace workspace) const {
+  return {variant_.name, form_, keys_.data(), n_, keys_.data() + n_, workspace};
+}
+
+template <class K>
+std::size_t SortFamily<K>::ApiCall::workspace_bytes() const {
+  return kernels::sort_workspace_bytes<K>(variant_.name, form_, n_);
+}
+
+template <class K>
+void SortFamily<K>::ApiCall::operator()(const ApiArgs<SortFamily>& a, cudaStream_t stream) const {
+  const kernels::SortConfig config{a.block_size};
+  if (a.mode == kernels::SortForm::pairs) {
+    kernels::sort_pairs<K>(a.variant, a.in, a.out, values_.data(), values_.data() + n_, a.n, a.workspace, config, stream);
+  } else {
+    kernels::sort_keys<K>(a.variant, a.in, a.out, a.n, a.workspace, config, stream);
+  }
+}
+
+template <class K>
+bool SortFamily<K>::ApiCall::wrote_anything() const {
+  return bits_of(std::span<const K>(keys_.download())) !=
+             bits_of(std::span<const K>(std::vector<K>(2 * n_, output_poison<K>()))) ||
+         bits_of(std::span<const std::uint32_t>(values_.download())) !=
+             bits_of(std::span<const std::uint32_t>(std::vector<std::uint32_t>(2 * n_, output_poison<std::uint32_t>())));
+}
+
+#define HARNESS_SORT_FAMILY(key, in, out, label) \
+  template class Batch<SortFamily<in>>;          \
+  template class SortFamily<in>::ApiCall;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SORT_FAMILY)
 #undef HARNESS_SORT_FAMILY
 

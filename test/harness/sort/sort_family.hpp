@@ -4,7 +4,9 @@
 // the keys'.
 #pragma once
 
+#include "harness/core/api_call.hpp"
 #include "harness/core/batch.hpp"
+#include "harness/core/device_buffer.hpp"
 #include "harness/core/device_image.hpp"
 
 #include <kernels/registry.hpp>
@@ -13,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,11 +26,19 @@ namespace harness {
 template <class K>
 struct SortFamily {
   using In = K;
+  using Out = K;
   using Mode = kernels::SortForm;
   static constexpr kernels::Family kFamily = kernels::Family::sort;
   static constexpr kernels::TypeKey kType = kernels::type_key_v<K>;
   static constexpr const char* kInputName = "keys_in";
+  // The public API's names: the mode's parameter and the arrays'.
+  static constexpr const char* kModeName = "form";
+  static constexpr const char* kApiInputName = "keys_in";
+  static constexpr const char* kApiOutputName = "keys_out";
+  static constexpr bool kOutputPerElement = true;
+  static constexpr auto kAllModes = kernels::kAllSortForms;
 
+  static std::vector<Mode> modes(const kernels::VariantInfo& variant) { return variant.forms; }
   static void set_mode(Case& c, Mode form) { c.form = form; }
   static K input_poison(Mode);
 
@@ -40,6 +51,7 @@ struct SortFamily {
     void download();
     std::optional<std::string> judge(std::size_t run);
     std::string pass(std::size_t run) const;
+    std::vector<std::byte> output_bits(std::size_t run) const;  // what the run wrote, for repeats
     std::vector<std::pair<std::size_t, std::string>> violations() const;
     template <class F>
     void for_each_extra_input(F&& check) const {
@@ -59,6 +71,24 @@ struct SortFamily {
     DeviceImage<std::uint32_t> sorted_values_;
     std::vector<K> got_keys_;
     std::vector<std::uint32_t> got_values_;
+  };
+
+  // One call of the public API with poisoned arrays of n elements, outside any batch: the
+  // shared rejected-call test changes its arguments one at a time (core/api_call.hpp).
+  class ApiCall {
+   public:
+    ApiCall(const kernels::VariantInfo& variant, Mode form, std::uint64_t n);
+    ApiArgs<SortFamily> args(kernels::Workspace workspace) const;  // the valid call
+    std::size_t workspace_bytes() const;
+    void operator()(const ApiArgs<SortFamily>& args, cudaStream_t stream) const;
+    bool wrote_anything() const;
+
+   private:
+    const kernels::VariantInfo& variant_;
+    Mode form_;
+    std::uint64_t n_;
+    DeviceBuffer<K> keys_;  // keys_in, then keys_out
+    DeviceBuffer<std::uint32_t> values_;  // values_in, then values_out (the pairs form)
   };
 };
 

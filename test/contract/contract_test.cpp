@@ -1,0 +1,173 @@
+// The checks every family makes of each variant, written once over the family's part of the
+// batch runner (harness/<family>/<family>_family.hpp): the call captured into a CUDA graph, the
+// rejected calls, bit-for-bit repeats of deterministic variants, and cross-block variants under
+// uneven scheduling. CMake compiles this file into each family's per-type test executable
+// (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
+#include "harness/core/api_call.hpp"
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/core/run_seed.hpp"
+#include "harness/core/scheduling_noise.hpp"
+#include "harness/gtest/batch_assertions.hpp"
+#include "harness/gtest/rejected_calls.hpp"
+#include "harness/gtest/test_main.hpp"
+#include "harness/gtest/tested_family.hpp"
+#include "harness/gtest/variant_test.hpp"
+
+#include <kernels/registry.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+using harness::Distribution;
+using harness::TestedFamily;
+using kernels::VariantInfo;
+
+constexpr kernels::TypeKey kType = harness::kTestedType;
+using Mode = TestedFamily::Mode;
+using In = TestedFamily::In;
+using Batch = harness::Batch<TestedFamily>;
+
+// The distributions of the graph and repeat checks: random values and many equal ones (equal
+// keys are where an unstable sort or an order-dependent float sum shows).
+std::vector<Distribution> varied_and_repeated_values() {
+  std::vector<Distribution> chosen;
+  for (Distribution d : {Distribution::random, Distribution::duplicates}) {
+    if (harness::applies_to(d, kType)) chosen.push_back(d);
+  }
+  return chosen;
+}
+
+// Every rejected call throws ValidationError naming the parameter, enqueues nothing (its capture
+// records no node) and writes nothing. A template, so that the checks of arrays that only some
+// families have (an output per element) compile only for those.
+template <class Family>
+void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
+  using Args = harness::ApiArgs<Family>;
+  const std::vector<Mode> declared = Family::modes(variant);
+  const typename Family::ApiCall api(variant, declared.front(), n);
+  const std::size_t bytes = api.workspace_bytes();
+  harness::DeviceBuffer<unsigned char> workspace(bytes + 1);
+  const Args valid = api.args({workspace.data(), bytes});
+
+  std::vector<harness::RejectedCall> calls;
+  const auto reject = [&](std::string parameter, auto change) {
+    Args args = valid;
+    change(args);
+    calls.push_back({std::move(parameter), [&api, args](cudaStream_t stream) { api(args, stream); }});
+  };
+  reject("block_size", [&](Args& a) { a.block_size = harness::unaccepted_block_size(variant); });
+  reject(Family::kApiInputName, [](Args& a) { a.in = nullptr; });
+  reject(Family::kApiOutputName, [](Args& a) { a.out = nullptr; });
+  reject("variant", [](Args& a) { a.variant = "no_such_variant"; });
+  if (bytes > 0) reject("workspace.bytes", [&](Args& a) { a.workspace.bytes = bytes - 1; });
+  if constexpr (Family::kOutputPerElement) {
+    using Out = typename Family::Out;
+    reject(Family::kApiOutputName, [](Args& a) { a.out = const_cast<Out*>(a.in) + 1; });  // overlapping
+    if (!variant.in_place) reject(Family::kApiOutputName, [](Args& a) { a.out = const_cast<Out*>(a.in); });
+  }
+  for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant, kType)) {
+    reject("n", [&](Args& a) {
+      a.n = too_long;
+      a.block_size = block_size;
+    });
+  }
+  for (Mode mode : Family::kAllModes) {
+    if (std::find(declared.begin(), declared.end(), mode) == declared.end()) {
+      reject(Family::kModeName, [&](Args& a) { a.mode = mode; });
+    }
+  }
+  const std::string who = std::string(kernels::name(Family::kFamily)) + "/" + std::string(variant.name);
+  harness::expect_rejected_without_work(who, calls);
+  EXPECT_FALSE(api.wrote_anything()) << who << ": a rejected call wrote memory";
+}
+
+class Contract : public harness::VariantTest<kType> {
+ protected:
+  std::vector<Mode> modes() const { return TestedFamily::modes(variant()); }
+};
+
+// Graph capture in global mode fails on any allocation or synchronisation inside a call; the
+// launched graph must match the oracle like any other run.
+TEST_P(Contract, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
+  for (Mode mode : modes()) {
+    Batch batch(variant(), mode);
+    for (Distribution distribution : varied_and_repeated_values()) {
+      batch.add_run(batch.add_input(input(distribution, preferred_length(1000003), 0)), 0);
+    }
+    EXPECT_TRUE(harness::all_passed(batch.run({.as_graph = true})));
+  }
+}
+
+TEST_P(Contract, RejectedCallsEnqueueNothingAndWriteNothing) {
+  expect_rejected_calls<TestedFamily>(variant(), preferred_length(1024));
+}
+
+// Variants that declare themselves bitwise deterministic: the same case four times in one batch
+// (each with its own poisoned workspace) gives the same bits, floats included.
+class DeterministicContract : public Contract {};
+
+TEST_P(DeterministicContract, SameBitsOnEveryRun) {
+  constexpr int kRepeats = 4;
+  for (Mode mode : modes()) {
+    Batch batch(variant(), mode);
+    for (Distribution distribution : varied_and_repeated_values()) {
+      const std::size_t values = batch.add_input(input(distribution, preferred_length((1u << 22) + 7), 0));
+      for (int repeat = 0; repeat < kRepeats; ++repeat) batch.add_run(values, 0);
+    }
+    EXPECT_TRUE(harness::all_passed(batch.run({.same_bits_when_repeated = true})));
+  }
+}
+
+// Variants whose blocks communicate (completion tickets, decoupled look-back), repeated under
+// uneven scheduling: a noise kernel keeps random multiprocessors busy for random times, so blocks
+// finish out of order, at sizes with many tiles, with small and large blocks; a missing fence or
+// a wrong flag order shows up as a wrong value, sometimes. KCHECK_STRESS_REPEATS sets the
+// repetitions (default 4; the look-back's acceptance run used 100).
+class CrossBlockContract : public Contract {};
+
+TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
+  const char* repeats_text = std::getenv("KCHECK_STRESS_REPEATS");
+  const int repeats = repeats_text ? std::atoi(repeats_text) : 4;
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    for (int block_size : representative_block_sizes()) {
+      for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
+        const harness::TestInput<In>* stress_input = input_for(input(Distribution::random, n, 0), block_size);
+        if (stress_input == nullptr) continue;
+        for (Mode mode : modes()) {
+          Batch batch(variant(), mode);
+          batch.add_run(batch.add_input(*stress_input), block_size);
+          harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size, n), 50);
+          EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
+          harness::wait_for_scheduling_noise();
+        }
+      }
+    }
+  }
+}
+
+std::vector<const VariantInfo*> tested(bool (*keep)(const VariantInfo&)) {
+  return harness::variants_where(TestedFamily::kFamily, kType, keep);
+}
+
+// A family and type may have no deterministic or no cross-block variant (no sort communicates
+// across blocks): then those suites have no instance, which is not a mistake.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DeterministicContract);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CrossBlockContract);
+
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Contract, testing::ValuesIn(tested([](const VariantInfo&) { return true; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, DeterministicContract,
+                         testing::ValuesIn(tested([](const VariantInfo& v) { return v.deterministic; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, CrossBlockContract,
+                         testing::ValuesIn(tested([](const VariantInfo& v) { return v.cross_block; })),
+                         harness::variant_param_name);
+
+}  // namespace

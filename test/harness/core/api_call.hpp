@@ -1,0 +1,24 @@
+// The arguments of one call of a family's public API outside any batch: what the shared
+// rejected-call test (test/contract/contract_test.cpp) starts from, valid, and changes one at a time.
+// Each family's ApiCall (harness/<family>/<family>_family.hpp) owns the arrays and makes the call.
+#pragma once
+
+#include <kernels/workspace.hpp>
+
+#include <cstdint>
+#include <string_view>
+
+namespace harness {
+
+template <class Family>
+struct ApiArgs {
+  std::string_view variant;
+  typename Family::Mode mode;
+  const typename Family::In* in;
+  std::uint64_t n;
+  typename Family::Out* out;
+  kernels::Workspace workspace;
+  int block_size = 0;
+};
+
+}  // namespace harness
