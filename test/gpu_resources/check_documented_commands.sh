@@ -9,7 +9,7 @@
 # ci/, a fake nvidia-smi that lists two GPUs, and a build/ whose only tests pass only when ctest
 # hands them a GPU from the specification. The real build folder is left alone.
 # Workflow lines take their matrix values from the environment (SHARD, SHARD_COUNT), set here
-# to one shard of one.
+# to one shard of one. Last, the specification must cover only what CUDA_VISIBLE_DEVICES shows.
 # Usage: check_documented_commands.sh <repository root> <folder of the ctest to use>
 set -euo pipefail
 root=$1
@@ -52,10 +52,17 @@ for line in "${readme_lines[@]}" "${workflow_lines[@]}"; do
     failures=$((failures + 1))
     continue
   fi
-  if ! (cd "$stand_in" && PATH="$stand_in/fake-bin:$ctest_dir:$PATH" SHARD=1 SHARD_COUNT=1 \
-        bash -euo pipefail -c "$command"); then
+  if ! (cd "$stand_in" && unset CUDA_VISIBLE_DEVICES && PATH="$stand_in/fake-bin:$ctest_dir:$PATH" \
+        SHARD=1 SHARD_COUNT=1 bash -euo pipefail -c "$command"); then
     echo "FAIL: the documented command failed" >&2
     failures=$((failures + 1))
   fi
 done
+# The specification covers the GPUs that CUDA_VISIBLE_DEVICES leaves visible, numbered from 0
+# (the test processes map the numbers back through the same variable).
+ids=$(PATH="$stand_in/fake-bin:$PATH" CUDA_VISIBLE_DEVICES=1 "$root/ci/gpu-resource-spec.sh" | grep -o '"id": "[0-9]*"' | tr '\n' ' ')
+if [ "$ids" != '"id": "0" ' ]; then
+  echo "FAIL: with CUDA_VISIBLE_DEVICES=1 the specification lists ids $ids, not one GPU with id 0" >&2
+  failures=$((failures + 1))
+fi
 [ "$failures" -eq 0 ]
