@@ -26,11 +26,24 @@ if(NOT KERNELS_TYPE_KEYS)
   message(FATAL_ERROR "no type list found in kernels/include/kernels/types.hpp")
 endif()
 
+# GPUs as ctest resources. Every ctest run has a resource specification: this build folder
+# declares one GPU, the first visible one (CMake writes CTEST_RESOURCE_SPEC_FILE into
+# CTestTestfile.cmake), and `--resource-spec-file` with ci/gpu-resource-spec.sh's specification
+# of every GPU replaces it. A GPU has KERNELS_GPU_SLOTS_PER_GPU slots (16, the script's): a GPU
+# test takes one, so a GPU runs as many test processes at once whether it is alone or one of
+# several, and N GPUs run N times as many. A test that holds much of a device's memory takes as
+# many slots as its memory needs, a slot standing for KERNELS_GPU_SLOT_MIB (4.5 GiB, a sixteenth
+# of what an 80 GB H100 leaves beside sixteen test processes' contexts): ctest then never puts
+# more on a GPU than its memory holds, with no lock that would serialise such tests across GPUs.
+execute_process(COMMAND ${PROJECT_SOURCE_DIR}/ci/gpu-resource-spec.sh 1
+                OUTPUT_VARIABLE one_gpu_spec COMMAND_ERROR_IS_FATAL ANY)
+set(CTEST_RESOURCE_SPEC_FILE ${PROJECT_BINARY_DIR}/one-gpu-resources.json)
+file(CONFIGURE OUTPUT ${CTEST_RESOURCE_SPEC_FILE} CONTENT "${one_gpu_spec}")
+string(JSON KERNELS_GPU_SLOTS_PER_GPU GET "${one_gpu_spec}" local 0 gpus 0 slots)
+set(KERNELS_GPU_SLOT_MIB 4608)
+
 # Every GPU test: skipped (exit 77) without a GPU, bounded in time so a hung kernel cannot eat a
-# runner, and one slot of one GPU when ctest runs with a resource specification
-# (ci/gpu-resource-spec.sh): on a machine with several GPUs, `ctest -j` spreads the tests over
-# them. Without a specification the resource groups are ignored.
-set(KERNELS_GPU_SLOTS_PER_GPU 4)
+# runner, one slot of one GPU (which the test process alone then sees).
 set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS gpus:1)
 
 # kernels_add_cpu_test(<target> [LABELS <label>...])
@@ -112,17 +125,23 @@ function(kernels_add_family_gpu_tests family)
   endforeach()
 endfunction()
 
-# kernels_add_large_gpu_tests(<family>)
+# kernels_add_large_gpu_tests(<family> DEVICE_MEMORY_MIB <MiB>)
 # Builds <family>_large_test from <family>_large_test.cpp in the calling folder and adds an entry
-# "<family>.large.<variant>" per variant, labelled large. These tests hold most of a device's
-# memory (more than 2^31 elements): one at a time per device (RESOURCE_LOCK), and every slot of
-# its GPU under a resource specification.
+# "<family>.large.<variant>" per variant, labelled large. These tests hold much of a device's
+# memory (more than 2^31 elements): DEVICE_MEMORY_MIB, the most any of them needs, sets the GPU
+# slots each takes. They go first (COST 1000; ctest's own cost estimates, in seconds, stay far
+# below, and an explicit cost is never replaced by them): started while the GPUs still have
+# their slots free, not left to wait at the end of the run until that many slots free at once.
 function(kernels_add_large_gpu_tests family)
+  cmake_parse_arguments(arg "" "DEVICE_MEMORY_MIB" "" ${ARGN})
+  math(EXPR slots "(${arg_DEVICE_MEMORY_MIB} + ${KERNELS_GPU_SLOT_MIB} - 1) / ${KERNELS_GPU_SLOT_MIB}")
+  if(slots GREATER KERNELS_GPU_SLOTS_PER_GPU)
+    message(FATAL_ERROR "${family} large tests need ${arg_DEVICE_MEMORY_MIB} MiB, more than a GPU's ${KERNELS_GPU_SLOTS_PER_GPU} slots")
+  endif()
   set(target ${family}_large_test)
   add_executable(${target} ${target}.cpp)
   target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
   kernels_enable_warnings(${target})
   kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.large LABELS large
-                                    PROPERTIES RESOURCE_LOCK device_memory
-                                               RESOURCE_GROUPS gpus:${KERNELS_GPU_SLOTS_PER_GPU})
+                                    PROPERTIES RESOURCE_GROUPS gpus:${slots} COST 1000)
 endfunction()

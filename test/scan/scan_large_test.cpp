@@ -1,9 +1,10 @@
 // 64-bit indexing of the any-length scans: every scan variant that accepts 2^28 ints scans 2^28
 // and 2^31 + 2^20 + 3 ints (or its limit, if lower), inclusive and exclusive. Inputs are
 // generated on the device and the verdict is computed there (harness/large_scan_check.hpp),
-// exactly; the last inclusive value is also compared with the total the host computes from the
-// generator. Guard bands around the output must keep their poison. Label `large`; skipped (with
-// the reason) if the device lacks the memory.
+// exactly; the last inclusive value is also compared with the total that a separate kernel
+// computes from the generator (harness/reduce/large_input.hpp). Guard bands around the output
+// must keep their poison. Label `large`; skipped (with the reason) if the device lacks the
+// memory.
 #include "harness/core/device_buffer.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/guard_bands.hpp"

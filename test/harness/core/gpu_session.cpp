@@ -2,8 +2,10 @@
 
 #include <kernels/errors.hpp>
 
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 namespace harness {
@@ -33,21 +35,39 @@ GpuProbe probe_gpu() {
   return probe;
 }
 
-std::optional<std::string> ctest_assigned_gpu(std::string_view allocation) {
+std::optional<std::string> ctest_assigned_gpu(std::string_view allocation, const char* visible_devices) {
   const std::string_view key = "id:";
   const auto at = allocation.find(key);
   if (at == std::string_view::npos) return std::nullopt;
   const auto begin = at + key.size();
   const auto end = allocation.find(',', begin);
   const std::string_view id = allocation.substr(begin, end == std::string_view::npos ? end : end - begin);
-  if (id.empty()) return std::nullopt;
-  return std::string(id);
+  std::size_t index = 0;
+  const auto [last, error] = std::from_chars(id.data(), id.data() + id.size(), index);
+  if (id.empty() || error != std::errc() || last != id.data() + id.size()) return std::nullopt;
+  if (visible_devices == nullptr) return std::string(id);
+  std::string_view visible(visible_devices);
+  for (std::size_t entry = 0; !visible.empty(); ++entry) {
+    const auto comma = visible.find(',');
+    if (entry == index) return std::string(visible.substr(0, comma));
+    visible = comma == std::string_view::npos ? std::string_view() : visible.substr(comma + 1);
+  }
+  return std::nullopt;
 }
 
 void use_ctest_assigned_gpu() {
   const char* allocation = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS");
   if (allocation == nullptr) return;
-  if (const auto gpu = ctest_assigned_gpu(allocation)) setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);
+  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  if (visible != nullptr && *visible == '\0') return;  // no GPU visible at all: probe_gpu says so
+  const auto gpu = ctest_assigned_gpu(allocation, visible);
+  if (!gpu) {
+    throw std::runtime_error(std::string("ctest assigned GPU '") + allocation + "', which is not an index into the " +
+                             (visible ? std::string("visible devices CUDA_VISIBLE_DEVICES=") + visible
+                                      : std::string("machine's devices")) +
+                             " (write the resource specification with ci/gpu-resource-spec.sh)");
+  }
+  setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);
 }
 
 bool gpu_required() {

@@ -17,12 +17,17 @@ struct GpuProbe {
 // Asks the CUDA runtime for a device; never throws.
 GpuProbe probe_gpu();
 
-// The GPU ctest gave this test under a resource specification: the id in
-// CTEST_RESOURCE_GROUP_0_GPUS ("id:3,slots:1" gives "3"), or nothing.
-std::optional<std::string> ctest_assigned_gpu(std::string_view allocation);
+// The GPU ctest gave this test under a resource specification, as CUDA_VISIBLE_DEVICES names it.
+// The id in CTEST_RESOURCE_GROUP_0_GPUS ("id:1,slots:1") is an index into the GPUs ctest itself
+// sees (ci/gpu-resource-spec.sh numbers those): the entry at that index of `visible_devices`
+// (ctest's CUDA_VISIBLE_DEVICES: "2,3" and id 1 give "3"), or the index itself when that is
+// unset (null). Nothing when the allocation names no id, or one that is not such an index.
+std::optional<std::string> ctest_assigned_gpu(std::string_view allocation, const char* visible_devices);
 
 // Before the first CUDA call: if ctest assigned a GPU, make it the only one this process sees
-// (CUDA_VISIBLE_DEVICES), so that tests spread over the GPUs of a machine.
+// (CUDA_VISIBLE_DEVICES), so that tests spread over the GPUs of a machine. Every ctest run has
+// a resource specification (the build folder declares one GPU, the first visible one); throws if
+// the assigned id is not an index into the visible GPUs.
 void use_ctest_assigned_gpu();
 
 // KERNELS_REQUIRE_GPU=1: a missing device, or a GPU test that skips, is a failure.

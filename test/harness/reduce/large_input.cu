@@ -4,9 +4,7 @@
 
 #include <kernels/errors.hpp>
 
-#include <algorithm>
-#include <future>
-#include <thread>
+#include <climits>
 #include <vector>
 
 namespace harness {
@@ -33,6 +31,36 @@ __global__ void count_not_equal_kernel(const int* data, std::uint64_t count, int
     mine += data[i] != value;
   }
   if (mine != 0) atomicAdd(differing, mine);
+}
+
+// The facts of a large input, from the generator: each warp folds its threads' partial results
+// and adds them in with one atomic each. Integer arithmetic throughout (sums modulo 2^64: the
+// low 32 bits of the first are the int sum's wrap, the second is the exact sum, whose magnitude
+// stays below 2^63), so the order in which partial results arrive does not matter.
+__global__ void large_input_facts_kernel(LargeInputSpec spec, unsigned long long* sums /* low bits, widened */,
+                                         int* extremes /* max, min */) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  unsigned long long sum = 0, widened = 0;
+  int max = INT_MIN, min = INT_MAX;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
+    const int x = large_input_value(spec, i);
+    sum += static_cast<unsigned>(x);
+    widened += static_cast<unsigned long long>(static_cast<long long>(x));
+    max = ::max(max, x);
+    min = ::min(min, x);
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    sum += __shfl_down_sync(0xffffffffu, sum, offset);
+    widened += __shfl_down_sync(0xffffffffu, widened, offset);
+    max = ::max(max, __shfl_down_sync(0xffffffffu, max, offset));
+    min = ::min(min, __shfl_down_sync(0xffffffffu, min, offset));
+  }
+  if (threadIdx.x % 32 == 0) {
+    atomicAdd(&sums[0], sum);
+    atomicAdd(&sums[1], widened);
+    atomicMax(&extremes[0], max);
+    atomicMin(&extremes[1], min);
+  }
 }
 
 }  // namespace
@@ -64,35 +92,15 @@ std::uint64_t count_not_equal(const int* data, std::uint64_t count, int value) {
 }
 
 LargeInputFacts large_input_facts(const LargeInputSpec& spec) {
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::future<LargeInputFacts>> parts;
-  for (unsigned t = 0; t < threads; ++t) {
-    parts.push_back(std::async(std::launch::async, [&spec, t, threads] {
-      const std::uint64_t begin = spec.n * t / threads, end = spec.n * (t + 1) / threads;
-      unsigned sum = 0;
-      long long widened = 0;
-      int max = INT_MIN, min = INT_MAX;
-      for (std::uint64_t i = begin; i < end; ++i) {
-        const int x = large_input_value(spec, i);
-        sum += static_cast<unsigned>(x);
-        widened += x;
-        max = std::max(max, x);
-        min = std::min(min, x);
-      }
-      return LargeInputFacts{static_cast<int>(sum), widened, max, min};
-    }));
-  }
-  unsigned sum = 0;
-  LargeInputFacts facts{0, 0, INT_MIN, INT_MAX};
-  for (auto& part : parts) {
-    const LargeInputFacts p = part.get();
-    sum += static_cast<unsigned>(p.wrapped_sum);
-    facts.widened_sum += p.widened_sum;
-    facts.max = std::max(facts.max, p.max);
-    facts.min = std::min(facts.min, p.min);
-  }
-  facts.wrapped_sum = static_cast<int>(sum);
-  return facts;
+  DeviceBuffer<unsigned long long> sums(2);
+  sums.fill_bytes(0);
+  DeviceBuffer<int> extremes(2);
+  extremes.upload(std::vector<int>{INT_MIN, INT_MAX});
+  large_input_facts_kernel<<<4096, 256, 0, test_stream()>>>(spec, sums.data(), extremes.data());
+  kernels::check_cuda(cudaGetLastError(), "launch of large_input_facts_kernel");
+  const std::vector<unsigned long long> totals = sums.download();
+  const std::vector<int> bounds = extremes.download();
+  return {static_cast<int>(static_cast<unsigned>(totals[0])), static_cast<long long>(totals[1]), bounds[0], bounds[1]};
 }
 
 }  // namespace harness

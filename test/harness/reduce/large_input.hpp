@@ -1,6 +1,7 @@
 // Inputs too large to generate on the host and upload (2^31 and more ints): the device writes
-// them from the same counter-based generator, and the host computes the exact results from the
-// same formula on all its cores, without ever holding the input.
+// them from the counter-based generator, and computes their exact results from the same formula
+// in a kernel of its own (exact integer arithmetic, no input held anywhere), in milliseconds where
+// the host's cores took seconds of every large test.
 #pragma once
 
 #include "harness/core/random_bits.hpp"
@@ -58,7 +59,7 @@ struct LargeInputFacts {
   int min = 0;
 };
 
-// The exact results, computed on every host core from the generator.
+// The exact results, computed on the device from the generator (on the test stream).
 LargeInputFacts large_input_facts(const LargeInputSpec& spec);
 
 }  // namespace harness

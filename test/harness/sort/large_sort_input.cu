@@ -6,20 +6,16 @@
 
 #include <kernels/errors.hpp>
 
-#include <algorithm>
-#include <future>
-#include <thread>
-
 namespace harness {
 namespace {
 
-__host__ __device__ std::uint32_t key_class(const LargeSortSpec& spec, std::uint64_t i) {
+__device__ std::uint32_t key_class(const LargeSortSpec& spec, std::uint64_t i) {
   return static_cast<std::uint32_t>(random_bits(spec.seed, i) >> 48);
 }
 
 // Strictly increasing in the class: the class in the high half, a scramble of it in the low half
 // (so the low digits vary too), and the sign bit flipped so that unsigned order becomes int order.
-__host__ __device__ int class_key(std::uint32_t key_class) {
+__device__ int class_key(std::uint32_t key_class) {
   const std::uint32_t bits = (key_class << 16) | ((key_class * 0x9e37u) & 0xffffu);
   return static_cast<int>(bits ^ 0x80000000u);
 }
@@ -29,6 +25,13 @@ __global__ void fill_large_sort_input_kernel(int* keys, std::uint32_t* values, L
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
     keys[i] = class_key(key_class(spec, i));
     if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+__global__ void count_key_classes_kernel(LargeSortSpec spec, unsigned long long* counts) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
+    atomicAdd(&counts[key_class(spec, i)], 1ull);
   }
 }
 
@@ -70,22 +73,13 @@ void fill_large_sort_input(int* keys, std::uint32_t* values, const LargeSortSpec
 }
 
 std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec) {
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::future<std::vector<std::uint64_t>>> parts;
-  for (unsigned t = 0; t < threads; ++t) {
-    parts.push_back(std::async(std::launch::async, [&spec, t, threads] {
-      std::vector<std::uint64_t> counts(kLargeKeyClasses);
-      const std::uint64_t begin = spec.n * t / threads, end = spec.n * (t + 1) / threads;
-      for (std::uint64_t i = begin; i < end; ++i) ++counts[key_class(spec, i)];
-      return counts;
-    }));
-  }
+  DeviceBuffer<unsigned long long> counts(kLargeKeyClasses);
+  counts.fill_bytes(0);
+  count_key_classes_kernel<<<4096, 256, 0, test_stream()>>>(spec, counts.data());
+  kernels::check_cuda(cudaGetLastError(), "launch of count_key_classes_kernel");
+  const std::vector<unsigned long long> class_counts = counts.download();
   std::vector<std::uint64_t> starts(kLargeKeyClasses + 1, 0);
-  for (auto& part : parts) {
-    const std::vector<std::uint64_t> counts = part.get();
-    for (std::uint32_t c = 0; c < kLargeKeyClasses; ++c) starts[c + 1] += counts[c];
-  }
-  for (std::uint32_t c = 0; c < kLargeKeyClasses; ++c) starts[c + 1] += starts[c];
+  for (std::uint32_t c = 0; c < kLargeKeyClasses; ++c) starts[c + 1] = starts[c] + class_counts[c];
   return starts;
 }
 

@@ -1,8 +1,8 @@
 // Sort inputs too large to sort on the host (2^31 ints), built so that the sorted output is
 // known without sorting: each key belongs to one of 2^16 classes, drawn by the counter-based
 // generator, and a class's key is a strictly increasing function of the class. The sorted keys
-// are then runs of class keys whose lengths are the class counts, which the host computes on all
-// its cores from the generator. Class keys spread over the whole int range and differ in every
+// are then runs of class keys whose lengths are the class counts, which a counting kernel
+// computes from the generator (the host only sums them into run starts). Class keys spread over the whole int range and differ in every
 // byte, so every radix digit is exercised.
 #pragma once
 
@@ -26,6 +26,7 @@ struct LargeSortSpec {
 void fill_large_sort_input(int* keys, std::uint32_t* values, const LargeSortSpec& spec, cudaStream_t stream);
 
 // Where each class's run starts in the sorted output: kLargeKeyClasses + 1 entries, the last n.
+// Counted on the device, on the test stream.
 std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec);
 
 // Checks keys_out[0, n) against the runs given by `class_starts`, exactly (order and multiset).

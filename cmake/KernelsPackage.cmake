@@ -1,0 +1,54 @@
+# The CMake package GpuPrimitives: what `cmake --install` puts under a prefix, and the files that
+# let another project write
+#   find_package(GpuPrimitives 0.1 CONFIG REQUIRED)
+#   target_link_libraries(app PRIVATE GpuPrimitives::kernels)
+# against that prefix, or against a build folder without installing (export()).
+#
+# Installed: libkernels, its public headers (kernels/include/kernels/; the detail/ folders and
+# kernels/src stay private) and, when the tests are built, the kcheck command: the build of it
+# without the test fixtures (kcheck_package, test/kcheck/CMakeLists.txt), which lists and runs
+# the library's own variants only.
+include(CMakePackageConfigHelpers)
+
+set(KERNELS_PACKAGE_NAME GpuPrimitives)
+set(KERNELS_PACKAGE_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/${KERNELS_PACKAGE_NAME}")
+
+# The same name inside this build, for a project that adds this one with add_subdirectory().
+add_library(${KERNELS_PACKAGE_NAME}::kernels ALIAS kernels)
+
+# No SOVERSION on purpose: the mutation runs swap libkernels.so itself through LD_LIBRARY_PATH
+# (ci/mutants/run.sh), which a versioned soname would bypass.
+# Installed files find their libraries by relative path; libcudart where it was linked from
+# (a toolkit outside the system's library path, /usr/local/cuda, is common).
+set_target_properties(kernels PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
+install(TARGETS kernels EXPORT ${KERNELS_PACKAGE_NAME}Targets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/include/kernels
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+if(TARGET kcheck_package)
+  file(RELATIVE_PATH bin_to_lib "/${CMAKE_INSTALL_BINDIR}" "/${CMAKE_INSTALL_LIBDIR}")
+  set_target_properties(kcheck_package PROPERTIES
+    INSTALL_RPATH "$ORIGIN/${bin_to_lib}" INSTALL_RPATH_USE_LINK_PATH TRUE)
+  install(TARGETS kcheck_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+install(EXPORT ${KERNELS_PACKAGE_NAME}Targets
+  NAMESPACE ${KERNELS_PACKAGE_NAME}::
+  DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})
+# The build folder as a package too: GpuPrimitives_DIR=<build> finds it there.
+export(EXPORT ${KERNELS_PACKAGE_NAME}Targets
+  NAMESPACE ${KERNELS_PACKAGE_NAME}::
+  FILE ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Targets.cmake)
+
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake.in
+  ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake
+  INSTALL_DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})
+# Until 1.0 a minor version may break the interface: only the same minor version matches.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}ConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake
+  ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}ConfigVersion.cmake
+  DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})

@@ -1,0 +1,76 @@
+# cpu.package_consumer: installs the build into a fresh prefix, runs the installed kcheck (no test
+# fixtures in it) beside the build folder's (with them), then configures, builds and runs
+# test/package/consumer against the prefix, and once more against the build folder itself
+# (export()).
+# Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
+#                  -DCUDA_ROOT=... -P check_consumer.cmake
+cmake_minimum_required(VERSION 3.25)
+set(consumer_source "${CMAKE_CURRENT_LIST_DIR}/consumer")
+set(prefix "${WORK_DIR}/prefix")
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    list(JOIN ARGN " " command)
+    message(FATAL_ERROR "failed (${status}): ${command}")
+  endif()
+endfunction()
+
+# check_consumer(<name> <package-folder>): the consumer built and run against that package.
+function(check_consumer name package_dir)
+  set(build "${WORK_DIR}/consumer-${name}")
+  run(${CMAKE_COMMAND} -S "${consumer_source}" -B "${build}" -G "${GENERATOR}"
+      -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCUDAToolkit_ROOT=${CUDA_ROOT}
+      -DGpuPrimitives_DIR=${package_dir})
+  run(${CMAKE_COMMAND} --build "${build}")
+  run("${build}/consumer")
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
+
+# Only the public headers are installed: no detail/ folder, no source.
+file(GLOB_RECURSE installed_headers RELATIVE "${prefix}/include" "${prefix}/include/*")
+if(NOT "kernels/reduce.hpp" IN_LIST installed_headers)
+  message(FATAL_ERROR "kernels/reduce.hpp is not installed (installed: ${installed_headers})")
+endif()
+foreach(header IN LISTS installed_headers)
+  if(NOT header MATCHES "^kernels/[a-z_]+\\.hpp$")
+    message(FATAL_ERROR "installed beside the public headers: include/${header}")
+  endif()
+endforeach()
+
+file(GLOB_RECURSE config_files "${prefix}/*/GpuPrimitivesConfig.cmake")
+list(LENGTH config_files config_count)
+if(NOT config_count EQUAL 1)
+  message(FATAL_ERROR "expected one installed GpuPrimitivesConfig.cmake, found: ${config_files}")
+endif()
+get_filename_component(installed_package_dir "${config_files}" DIRECTORY)
+
+# kcheck --list <kcheck>: the variants it lists (needs no GPU).
+function(listed_variants kcheck result)
+  execute_process(COMMAND "${kcheck}" --list RESULT_VARIABLE status OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${kcheck} --list failed (${status}): ${errors}")
+  endif()
+  string(REGEX MATCHALL "(reduce|scan|sort)/[a-z0-9_/]+" variants "${listing}")
+  set(${result} "${variants}" PARENT_SCOPE)
+endfunction()
+
+# The installed kcheck finds every library it needs from where it was installed, and holds the
+# library's variants only; the build folder's (the one rerun lines name) also the test fixtures.
+listed_variants("${prefix}/bin/kcheck" installed_variants)
+listed_variants("${BUILD_DIR}/kcheck" build_tree_variants)
+if(NOT "reduce/cub" IN_LIST installed_variants)
+  message(FATAL_ERROR "the installed kcheck does not list reduce/cub: ${installed_variants}")
+endif()
+list(FILTER installed_variants INCLUDE REGEX "/fixture_")
+if(installed_variants)
+  message(FATAL_ERROR "the installed kcheck lists test fixtures: ${installed_variants}")
+endif()
+list(FILTER build_tree_variants INCLUDE REGEX "/fixture_")
+if(NOT build_tree_variants)
+  message(FATAL_ERROR "the build folder's kcheck lists no test fixture (test/fixtures)")
+endif()
+check_consumer(installed "${installed_package_dir}")
+check_consumer(build-tree "${BUILD_DIR}")
