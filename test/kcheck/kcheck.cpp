@@ -19,6 +19,7 @@
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -45,13 +46,17 @@ std::string join(const Values& values) {
 }
 
 int list_registry() {
-  std::cout << std::left << std::setw(44) << "variant" << std::setw(22) << "blocks" << std::setw(22)
+  // The id column is as wide as the longest id and two spaces: the first word of a line is its id.
+  std::size_t id_width = 0;
+  for (const VariantInfo* info : kernels::all_variants()) id_width = std::max(id_width, info->id().size() + 2);
+  const int ids = static_cast<int>(id_width);
+  std::cout << std::left << std::setw(ids) << "variant" << std::setw(22) << "blocks" << std::setw(22)
             << "max n (preferred)" << std::setw(6) << "det." << "description\n";
   for (const VariantInfo* info : kernels::all_variants()) {
-    std::cout << std::setw(44) << info->id() << std::setw(22) << info->block_sizes.describe().substr(0, 21)
+    std::cout << std::setw(ids) << info->id() << std::setw(22) << info->block_sizes.describe().substr(0, 21)
               << std::setw(22) << info->max_length_with(0) << std::setw(6) << (info->deterministic ? "yes" : "no")
               << info->description << "\n"
-              << std::setw(44) << "" << "types";
+              << std::setw(ids) << "" << "types";
     for (const kernels::TypeOps& entry : info->type_ops) {
       std::cout << " " << kernels::name(entry.type);
       if (info->family == kernels::Family::reduce) std::cout << "(" << join(entry.ops) << ")";
