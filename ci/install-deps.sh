@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the suite needs and the machine lacks (Debian/Ubuntu, apt-get): CMake >= 3.25,
-# Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, and matplotlib for the benchmarks' plots.
+# Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, matplotlib
+# for the plots of the benchmarks and of the mutation reports, and patch (the mutation tools apply
+# their mutants with it).
 # The CUDA toolkit (nvcc 12.8+ with CCCL) must already be there: distributions do not package a
 # current one.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev python3-matplotlib)
+packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev python3-matplotlib patch)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""CPU test of the mutation tools (ctest cpu.mutagen): every operator on a fixture file, the
+generator over today's kernels/, the runner's selection and outcome parsing, and the report on
+synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+from collections import Counter
+
+from cpp_structure import SourceFile
+from cpp_tokens import tokenize
+from generate import apply_edits, generate
+from operators import CLASSES, find_mutations
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+FIXTURE = os.path.join(HERE, "testdata", "fixture.cu")
+
+
+def fixture_mutants():
+    """(operator, op_class, original line, mutated lines) of every mutation of the fixture."""
+    with open(FIXTURE, encoding="utf-8") as file:
+        sf = SourceFile("fixture.cu", file.read())
+    lines = sf.text.splitlines()
+    result = []
+    for mutation in find_mutations(sf):
+        line = sf.tokens[mutation.anchor].line
+        mutated = apply_edits(sf.text, mutation.edits).splitlines()
+        result.append((mutation.operator, mutation.op_class, lines[line - 1].strip(),
+                       [m.strip() for m in mutated if m.strip() not in {x.strip() for x in lines}]))
+    return result
+
+
+class Tokens(unittest.TestCase):
+    def test_comments_literals_and_directives_are_opaque(self):
+        tokens = tokenize('#include <a/b.h>\nx = "a < b" /* c < d */ + \'<\' + R"(<)"; // e < f\n')
+        self.assertEqual([t.kind for t in tokens],
+                         ["directive", "identifier", "punct", "literal", "punct", "literal", "punct", "literal", "punct"])
+
+    def test_spacing_tells_binary_operators_from_template_brackets(self):
+        tokens = tokenize("static_cast<unsigned>(a < b)")
+        angles = [t for t in tokens if t.text in {"<", ">"}]
+        self.assertEqual([t.spaced for t in angles], [False, False, True])
+
+    def test_launch_brackets_only_close_on_their_line(self):
+        texts = [t.text for t in tokenize("k<<<g, b>>>(x);\nA<B<C<int>>> y;\n")]
+        self.assertIn(">>>", texts[:8])
+        self.assertNotIn(">>>", texts[8:])
+
+
+class FixtureOperators(unittest.TestCase):
+    """Each operator on the fixture: the mutant it must make, and what it must leave alone."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mutants = fixture_mutants()
+
+    def assert_mutant(self, operator, original, mutated):
+        candidates = [m for m in self.mutants if m[0] == operator and m[2] == original]
+        self.assertTrue(any(mutated in m[3] for m in candidates),
+                        f"{operator} should turn {original!r} into {mutated!r}; it made {[m[3] for m in candidates]}")
+
+    def test_conventional_operators(self):
+        self.assert_mutant("ge_to_gt", "if (i >= n) return;", "if (i > n) return;")
+        self.assert_mutant("lt_to_le", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = i <= n ? in[i] : 0;")
+        self.assert_mutant("ne_to_eq", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide == 0 || total < 0) cache[1] = 0;")
+        self.assert_mutant("loop_lt_to_le", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+                           "for (unsigned s = 1; s <= gridDim.x; s *= 2) total += cache[s];")
+        self.assert_mutant("sub_to_add", "const long long wide = total * 2 - 1;", "const long long wide = total * 2 + 1;")
+        self.assert_mutant("mul_constant", "const long long wide = total * 2 - 1;", "const long long wide = total * 1 - 1;")
+        self.assert_mutant("const_plus_1", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+                           "if (total > 4 && i == 0) atomicAdd(counter, 2u);")
+        self.assert_mutant("const_minus_1", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+                           "if (total > 3 && i == 0) atomicAdd(counter, 1u);")
+        self.assert_mutant("drop_bounds_check", "if (i >= n) return;", "if (false) return;")
+        self.assert_mutant("drop_bounds_check", "cache[threadIdx.x] = i < n ? in[i] : 0;",
+                           "cache[threadIdx.x] = true ? in[i] : 0;")
+        self.assert_mutant("and_to_or", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+                           "if (total > 3 || i == 0) atomicAdd(counter, 2u);")
+        self.assert_mutant("or_to_and", "if (wide != 0 || total < 0) cache[1] = 0;",
+                           "if (wide != 0 && total < 0) cache[1] = 0;")
+
+    def test_gpu_operators(self):
+        self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
+        self.assert_mutant("index_plus_1", "cache[threadIdx.x] = i < n ? in[i] : 0;",
+                           "cache[(threadIdx.x + 1)] = i < n ? in[i] : 0;")
+        self.assert_mutant("index_minus_1", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+                           "for (unsigned s = 1; s < (gridDim.x - 1); s *= 2) total += cache[s];")
+        self.assert_mutant("index_swap", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+                           "for (unsigned s = 1; s < blockDim.x; s *= 2) total += cache[s];")
+        self.assert_mutant("shared_array_minus_1", "__shared__ volatile int cache[64];", "__shared__ volatile int cache[64 - 1];")
+        self.assert_mutant("dynamic_shared_minus_1",
+                           "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int); }",
+                           "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int) - sizeof(int); }")
+        self.assert_mutant("drop_volatile", "__shared__ volatile int cache[64];", "__shared__ int cache[64];")
+        self.assert_mutant("atomic_to_plain", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+                           "if (total > 3 && i == 0) [&] { const auto old_value = *(counter); "
+                           "*(counter) = old_value + (2u); return old_value; }();")
+        self.assert_mutant("atomic_to_plain", "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+                           "[&] { const auto old_value = ticket.load(cuda::memory_order_relaxed); "
+                           "ticket.exchange(old_value + (1u), cuda::memory_order_acq_rel); return old_value; }();")
+        self.assert_mutant("order_to_relaxed", "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+                           "ticket.fetch_add(1u, cuda::memory_order_relaxed);")
+        self.assert_mutant("scope_to_block", "cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);",
+                           "cuda::atomic_ref<unsigned, cuda::thread_scope_block> ticket(*counter);")
+        launch = "launch_kernel(label, &fixture_kernel<4>, blocks, 256, shared_bytes(256), stream, in, counter, n);"
+        self.assert_mutant("grid_plus_1", launch, launch.replace("blocks,", "blocks + 1,"))
+        self.assert_mutant("block_minus_warp", launch, launch.replace(" 256,", " 256 - 32,"))
+        self.assert_mutant("index_to_32_bits",
+                           "const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
+                           "const std::uint64_t i = std::uint32_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment")
+        self.assert_mutant("index_to_32_bits", "const long long wide = total * 2 - 1;", "const int wide = total * 2 - 1;")
+
+    def test_barriers_are_dropped_and_moved(self):
+        dropped = [m for m in self.mutants if m[0] == "drop_barrier"]
+        self.assertEqual(sorted(m[2] for m in dropped), ["__syncthreads();", "__threadfence();"])
+        moved = {(m[0], m[2]) for m in self.mutants if m[0] in {"barrier_up", "barrier_down"}}
+        self.assertEqual(moved, {("barrier_up", "__syncthreads();"), ("barrier_down", "__syncthreads();"),
+                                 ("barrier_up", "__threadfence();"), ("barrier_down", "__threadfence();")})
+
+    def test_every_class_has_a_fixture_mutant(self):
+        self.assertEqual(sorted({m[1] for m in self.mutants}), sorted(CLASSES))
+
+    def test_untouchable_regions_stay_untouched(self):
+        touched = {m[2] for m in self.mutants}
+        for line in ["#include <cuda/atomic>", "#define FIXTURE_LIMIT (1 < 2)", "template <unsigned N = 4>",
+                     'static_assert(sizeof(int) == 4, "a < b in a literal");',
+                     "static std::uint64_t max_length(int block) { return block * 2; }"]:
+            self.assertNotIn(line, touched)
+        self.assertFalse([m for m in self.mutants if "register_variant" in m[2]])
+        self.assertFalse([m for m in self.mutants if m[0].startswith("index_to_32") and "const std::uint64_t blocks" in m[2]],
+                         "host code keeps its 64-bit types")
+        self.assertFalse([m for m in self.mutants if m[2].startswith("int total = static_cast<int>") and m[1] == "relational"])
+
+
+class TodaysSources(unittest.TestCase):
+    """The generator over the kernels/ of this checkout."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mutants, cls.skipped = generate(ROOT)
+
+    def test_enough_mutants_over_enough_variants(self):
+        variants = {v for m in self.mutants for v in m.variants}
+        self.assertGreaterEqual(len(self.mutants), 300)
+        self.assertGreaterEqual(len(variants), 25)
+
+    def test_ids_are_unique(self):
+        counts = Counter(m.id for m in self.mutants)
+        self.assertEqual([i for i, n in counts.items() if n > 1], [])
+
+    def test_every_patch_applies_cleanly_to_a_fresh_copy(self):
+        with tempfile.TemporaryDirectory() as copy:
+            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+            for mutant in self.mutants:
+                result = subprocess.run(["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"], input=mutant.diff,
+                                        text=True, cwd=copy, capture_output=True, check=False)
+                self.assertEqual(result.returncode, 0, f"{mutant.id}: {result.stdout}{result.stderr}")
+
+    def test_ids_do_not_move_when_another_file_changes(self):
+        changed = "kernels/scan/naive.cu"
+        with tempfile.TemporaryDirectory() as copy:
+            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+            with open(os.path.join(copy, changed), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(copy, changed), "w", encoding="utf-8") as file:
+                file.write("// one more line\n" + text.replace("i >= n", "i >= n || n == 0"))
+            again, _ = generate(copy)
+        before = {m.id: m.diff for m in self.mutants if m.file != changed}
+        after = {m.id: m.diff for m in again if m.file != changed}
+        self.assertEqual(before, after)
+        self.assertNotEqual({m.id for m in self.mutants if m.file == changed}, {m.id for m in again if m.file == changed})
+
+    def test_generation_is_deterministic(self):
+        again, _ = generate(ROOT)
+        self.assertEqual([(m.id, m.diff, m.variants) for m in self.mutants], [(m.id, m.diff, m.variants) for m in again])
+
+    def test_classes_present_in_the_code_have_mutants(self):
+        # What each class mutates, found with a plain search independent of the generator.
+        present = {
+            "relational": r" (<|<=|>|>=|==|!=) ", "loop_boundary": r"for \(.*; .* (<|<=|>|>=) .*;",
+            "arithmetic": r"\w (\+|-) \w", "constant": r"\b\d+\b", "bounds_check": r"if \(\w+ (<|>=) \w+\)",
+            "logical": r" (&&|\|\|) ", "barrier": r"__sync(threads|warp)\(\)|__threadfence", "thread_index": r"threadIdx\.x",
+            "shared_memory": r"__shared__ \w+ \w+\[", "volatile": r"\bvolatile\b(?!`)", "atomic": r"atomicAdd|fetch_add",
+            "memory_order": r"memory_order_(acquire|release|acq_rel)", "launch_shape": r"launch_kernel\(",
+            "index_width": r"std::uint64_t\(",
+        }
+        self.assertEqual(sorted(present), sorted(CLASSES))
+        code = ""
+        for folder, _, names in os.walk(os.path.join(ROOT, "kernels")):
+            for name in names:
+                if name.endswith((".cu", ".cuh")):
+                    with open(os.path.join(folder, name), encoding="utf-8") as file:
+                        code += "\n".join(line for line in file.read().splitlines() if not line.lstrip().startswith("//"))
+        counts = Counter(m.op_class for m in self.mutants)
+        for op_class, pattern in present.items():
+            if re.search(pattern, code):
+                self.assertGreater(counts[op_class], 0, op_class)
+
+    def test_mutants_map_to_the_variants_that_use_the_code(self):
+        by_file = {}
+        for mutant in self.mutants:
+            by_file.setdefault(mutant.file, set()).update(mutant.variants)
+        self.assertEqual(by_file["kernels/scan/blelloch_padded.cu"],
+                         {"scan/blelloch_padded", "scan/scan_then_fan/blelloch_padded"})
+        multi_pass = [m for m in self.mutants if m.file == "kernels/reduce/detail/multi_pass.cuh"]
+        in_multi_pass_class = [m for m in multi_pass if "MultiPass" in _enclosing_text(m)]
+        self.assertTrue(in_multi_pass_class)
+        for mutant in in_multi_pass_class:
+            self.assertTrue(all(v.startswith("reduce/") for v in mutant.variants), mutant.id)
+        ceil_div = [m for m in multi_pass if m.line == _line_of(m.file, "constexpr std::uint64_t ceil_div")]
+        self.assertTrue(ceil_div and all({"scan/naive", "sort/bitonic"} <= set(m.variants) for m in ceil_div))
+
+
+def _line_of(path, text):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        return next(n for n, line in enumerate(file, 1) if text in line)
+
+
+def _enclosing_text(mutant):
+    """The source from the last `struct` line above the mutant's line down to it."""
+    with open(os.path.join(ROOT, mutant.file), encoding="utf-8") as file:
+        lines = file.read().splitlines()[:mutant.line]
+    starts = [n for n, line in enumerate(lines) if line.startswith("struct ")]
+    return "\n".join(lines[starts[-1]:]) if starts else ""
+
+
+if __name__ == "__main__":
+    unittest.main()
