@@ -3,22 +3,34 @@
 generator over today's kernels/, the runner's selection and outcome parsing, and the report on
 synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 from collections import Counter
 
+import ctest_outcome
+import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
 from generate import apply_edits, generate
 from operators import CLASSES, find_mutations
+from run_mutants import GpuLock, run_pair, select_pairs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FIXTURE = os.path.join(HERE, "testdata", "fixture.cu")
+
+try:
+    import matplotlib  # noqa: F401
+    HAVE_MATPLOTLIB = True
+except ImportError:
+    # A machine that only runs a carried build may lack it; then only the plot goes untested.
+    HAVE_MATPLOTLIB = False
 
 
 def fixture_mutants():
@@ -201,6 +213,30 @@ class TodaysSources(unittest.TestCase):
             if re.search(pattern, code):
                 self.assertGreater(counts[op_class], 0, op_class)
 
+    def test_triaged_mutants_exist_and_give_reasons(self):
+        equivalents = report.load_equivalents(report.EQUIVALENTS)
+        ids = {m.id: m.variants for m in self.mutants}
+        for (mutant, label), reason in equivalents.items():
+            self.assertIn(mutant, ids, "equivalent.txt names a mutant the generator no longer makes")
+            self.assertTrue(label is None or label in ids[mutant], f"{mutant}@{label}")
+            self.assertGreater(len(reason.split()), 5, mutant)
+
+    def test_modes_select_their_pairs(self):
+        variant = select_pairs(self.mutants, variant="scan/naive")
+        self.assertTrue(variant and all(label == "scan/naive" and "scan/naive" in m.variants for m, label in variant))
+        full = select_pairs(self.mutants)
+        self.assertEqual(len(full), sum(len(m.variants) for m in self.mutants))
+        sample = select_pairs(self.mutants, sample=20, seed=7)
+        self.assertEqual(len({m.id for m, _ in sample}), 20)
+        self.assertEqual(sample, select_pairs(self.mutants, sample=20, seed=7))
+        self.assertNotEqual(sample, select_pairs(self.mutants, sample=20, seed=8))
+
+    def test_the_runner_lists_its_plan_without_a_gpu(self):
+        result = subprocess.run([sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--variant",
+                                 "sort/odd_even_block"], capture_output=True, text=True, check=True)
+        expected = len([m for m in self.mutants if "sort/odd_even_block" in m.variants])
+        self.assertEqual(result.stdout.splitlines()[-1], f"{expected} mutants, {expected} (mutant, variant) pairs")
+
     def test_mutants_map_to_the_variants_that_use_the_code(self):
         by_file = {}
         for mutant in self.mutants:
@@ -214,6 +250,118 @@ class TodaysSources(unittest.TestCase):
             self.assertTrue(all(v.startswith("reduce/") for v in mutant.variants), mutant.id)
         ceil_div = [m for m in multi_pass if m.line == _line_of(m.file, "constexpr std::uint64_t ceil_div")]
         self.assertTrue(ceil_div and all({"scan/naive", "sort/bitonic"} <= set(m.variants) for m in ceil_div))
+
+
+class CtestVerdicts(unittest.TestCase):
+    """ctest_outcome.judge on what a real ctest prints, from a small project of fake entries."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp()
+        with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
+            file.write("""cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME passes COMMAND true)
+add_test(NAME fails COMMAND false)
+add_test(NAME hangs COMMAND sleep 30)
+add_test(NAME missing COMMAND /nonexistent/test)
+set_tests_properties(hangs PROPERTIES TIMEOUT 1)
+set_tests_properties(passes PROPERTIES LABELS "v/pass;v/fail;v/hang")
+set_tests_properties(fails PROPERTIES LABELS "v/fail")
+set_tests_properties(hangs PROPERTIES LABELS "v/hang")
+set_tests_properties(missing PROPERTIES LABELS "v/missing")
+""")
+        subprocess.run(["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True,
+                       check=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder)
+
+    def verdict(self, label, *options):
+        result = subprocess.run(["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$",
+                                 *options], capture_output=True, text=True, check=False)
+        return ctest_outcome.judge(result.returncode, result.stdout)
+
+    def test_a_failure_kills_and_names_the_entry(self):
+        self.assertEqual(self.verdict("v/fail"), ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)))
+
+    def test_a_hang_is_killed_by_the_suites_timeout(self):
+        self.assertEqual(self.verdict("v/hang").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+
+    def test_passing_entries_let_the_mutant_survive(self):
+        self.assertEqual(self.verdict("v/pass").outcome, ctest_outcome.SURVIVED)
+
+    def test_the_runners_stages_stop_at_the_first_kill(self):
+        spec = os.path.join(self.folder, "spec.json")
+        with open(spec, "w", encoding="utf-8") as file:
+            json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
+        lane, build = (spec, GpuLock()), os.path.join(self.folder, "build")
+        prefix = os.path.join(self.folder, "pair")
+        self.assertEqual(run_pair(build, "", "v/fail", lane, prefix),
+                         (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"))
+        self.assertEqual(run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), ""))
+        self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
+
+    def test_entries_that_cannot_start_or_no_entries_are_errors(self):
+        self.assertEqual(self.verdict("v/missing").outcome, ctest_outcome.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_outcome.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_outcome.SURVIVED)
+
+
+class Report(unittest.TestCase):
+    """report.py on synthetic results: every outcome, triage, a contradiction."""
+
+    def results(self):
+        mutant = {"file": "kernels/x.cu", "line": 1, "operator": "op", "diff": "--- a/x\n+++ b/x\n"}
+        mutants = [{**mutant, "id": "a", "op_class": "relational", "variants": ["r/x", "r/y"],
+                    "diff": "--- a/kernels/x.cu\n+++ b/kernels/x.cu\n@@ -1 +1 @@\n-a < b\n+a <= b\n"},
+                   {**mutant, "id": "b", "op_class": "barrier", "variants": ["r/x"]},
+                   {**mutant, "id": "c", "op_class": "constant", "variants": ["r/y"]},
+                   {**mutant, "id": "d", "op_class": "launch_shape", "variants": ["r/x"]},
+                   {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]}]
+        outcomes = [("a", "r/x", ctest_outcome.KILLED), ("a", "r/y", ctest_outcome.SURVIVED),
+                    ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT), ("c", "r/y", ctest_outcome.SURVIVED),
+                    ("d", "r/x", ctest_outcome.NOT_COMPILING), ("e", "r/y", ctest_outcome.NOT_RUN)]
+        return {"meta": {"date": "2026-11-22 10:00 UTC", "machine": "test: 16 cores, 1 x H100", "commit": "abc",
+                         "mode": "full", "budget_s": None, "wall_s": 5},
+                "mutants": mutants,
+                "results": [{"mutant": m, "variant": v, "outcome": o, "stage": "tests",
+                             "killed_by": ["x.int.v (Failed)"] if o.startswith("killed") else [], "seconds": 1,
+                             "log": ""} for m, v, o in outcomes]}
+
+    def test_tables_scores_and_survivors(self):
+        with tempfile.TemporaryDirectory() as out:
+            paths = report.write_report(self.results(), {("c", None): "reason", ("b", "r/x"): "wrong"}, out)
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "survivors.md"), encoding="utf-8") as file:
+                survivors = file.read()
+            self.assertEqual(len(paths), 4 if HAVE_MATPLOTLIB else 3)
+            self.assertTrue(all(os.path.getsize(p) > 0 for p in paths))
+        x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
+        self.assertEqual((x["generated"], x["killed"], x["killed_timeout"], x["not_compiling"], x["score"]),
+                         (3, 1, 1, 1, 1.0))
+        self.assertEqual((y["generated"], y["survived"], y["equivalent"], y["not_run"], y["score"]), (3, 1, 1, 1, 0.0))
+        self.assertEqual(x["classes"]["barrier"]["killed_timeout"], 1)
+        self.assertEqual(summary["survivors"], {"a": ["r/y"]})
+        self.assertIn("| r/x | 3 | 2 (1 by timeout) | 0 | 0 | 1 | 0 | 100.0 % |", text)
+        self.assertIn("| r/y | 3 | 0 | 1 | 1 | 0 | 1 | 0.0 % |", text)
+        self.assertIn("| r/y | relational | 1 | 0 | 1 | 0 | 0 | 0 | 0.0 % |", text)
+        self.assertIn("b [r/x]: x.int.v (Failed)", text)
+        self.assertIn("+a <= b", survivors)
+
+    def test_triage_lines_need_a_reason(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
+            file.write("# comment\nsome/id:1:op:0\n")
+        try:
+            with self.assertRaises(ValueError):
+                report.load_equivalents(file.name)
+        finally:
+            os.unlink(file.name)
 
 
 def _line_of(path, text):
