@@ -87,6 +87,12 @@ def tally(results, equivalents):
     return by_pair, by_variant, by_class, survivors, contradictions
 
 
+def below(results, equivalents, minimum):
+    """(variant, score) of every variant whose score is below `minimum` (a fraction)."""
+    by_variant = tally(results, equivalents)[1]
+    return [(v, score(c)) for v, c in sorted(by_variant.items()) if score(c) is not None and score(c) < minimum]
+
+
 def _percent(value):
     return "n/a" if value is None else f"{100 * value:.1f} %"
 

@@ -248,6 +248,7 @@ def main():
     parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
     parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")
     parser.add_argument("--list", action="store_true", help="print the (mutant, variant) pairs and stop")
+    parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
 
     mutants, _ = generate(ROOT)
@@ -285,9 +286,13 @@ def main():
     with tempfile.NamedTemporaryFile("w", dir=args.work_dir, delete=False, encoding="utf-8") as file:
         json.dump(results, file, indent=1)
     os.replace(file.name, results_path)
-    outputs = report.write_report(results, report.load_equivalents(report.EQUIVALENTS),
-                                  os.path.join(args.work_dir, "report"))
+    equivalents = report.load_equivalents(report.EQUIVALENTS)
+    outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"))
     print(f"results: {results_path}; report: {', '.join(outputs)}")
+    if args.min_score is not None:
+        weak = report.below(results, equivalents, args.min_score)
+        if weak:
+            sys.exit("below the minimum score: " + ", ".join(f"{v} {100 * s:.1f} %" for v, s in weak))
 
 
 if __name__ == "__main__":

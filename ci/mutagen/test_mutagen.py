@@ -353,6 +353,7 @@ class Report(unittest.TestCase):
         self.assertIn("| r/y | relational | 1 | 0 | 1 | 0 | 0 | 0 | 0.0 % |", text)
         self.assertIn("b [r/x]: x.int.v (Failed)", text)
         self.assertIn("+a <= b", survivors)
+        self.assertEqual(report.below(self.results(), {("c", None): "reason"}, 0.95), [("r/y", 0.0)])
 
     def test_triage_lines_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
