@@ -63,12 +63,13 @@ def _replace(token, text):
     return ((token.start, token.end, text),)
 
 
-def _sites(sf, texts=None, spaced=None):
-    """Indices of the tokens no exclusion covers, optionally with given texts and spacing."""
+def _sites(sf, texts=None, binary=False):
+    """Indices of the tokens no exclusion covers, optionally only those with given texts, and
+    with `binary` only operators written as binary ones (spaced on both sides)."""
     for index, token in enumerate(sf.tokens):
         if sf.excluded[index] or (texts is not None and token.text not in texts):
             continue
-        if spaced is not None and token.kind == "punct" and token.spaced != spaced:
+        if binary and not (token.kind == "punct" and token.spaced):
             continue
         yield index
 
@@ -96,7 +97,7 @@ def _loop_conditions(sf):
 
 def _relational(sf):
     loops = _loop_conditions(sf)
-    for index in _sites(sf, _RELATIONAL, spaced=True):
+    for index in _sites(sf, _RELATIONAL, binary=True):
         token = sf.tokens[index]
         name, replacement = _RELATIONAL[token.text]
         if loops.get(index) == "top" and token.text in _ORDERING:
@@ -111,13 +112,13 @@ def _arithmetic(sf):
     loops = _loop_conditions(sf)
     swaps = {"+": ("add_to_sub", "-"), "-": ("sub_to_add", "+"), "+=": ("add_assign_to_sub", "-="),
              "-=": ("sub_assign_to_add", "+=")}
-    for index in _sites(sf, swaps, spaced=True):
+    for index in _sites(sf, swaps, binary=True):
         token = sf.tokens[index]
         if token.text.endswith("=") and loops.get(index):
             continue
         name, replacement = swaps[token.text]
         yield Mutation(name, "arithmetic", index, _replace(token, replacement))
-    for index in _sites(sf, {"*", "/"}, spaced=True):
+    for index in _sites(sf, {"*", "/"}, binary=True):
         for operand in (index - 1, index + 1):
             literal = sf.tokens[operand]
             parsed = _INTEGER.match(literal.text) if literal.kind == "number" else None
@@ -217,7 +218,7 @@ def _bounds_checks(sf):
 
 
 def _logical(sf):
-    for index in _sites(sf, {"&&", "||"}, spaced=True):
+    for index in _sites(sf, {"&&", "||"}, binary=True):
         token = sf.tokens[index]
         name, replacement = ("and_to_or", "||") if token.text == "&&" else ("or_to_and", "&&")
         yield Mutation(name, "logical", index, _replace(token, replacement))

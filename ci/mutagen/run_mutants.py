@@ -207,6 +207,8 @@ class Campaign:
             log_prefix = os.path.join(self.args.work_dir, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
             try:
                 verdict, stage = run_pair(self.args.build_dir, os.path.dirname(library), label, lane, log_prefix)
+            except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
+                verdict, stage = ctest_outcome.Verdict(ctest_outcome.ERROR, (str(error),)), ""
             finally:
                 with self.lane_available:
                     self.free_lanes.append(lane)
