@@ -55,7 +55,7 @@ class SourceFile:
 
     def text_of(self, first, last):
         """The source text from token `first` to token `last`, both included."""
-        return self.text[self.tokens[first].start:self.tokens[last].end]
+        return self.text[self.tokens[first].start : self.tokens[last].end]
 
     def is_device(self, index):
         return self.scope_of[index].device
@@ -178,7 +178,6 @@ def _closing_angle(tokens, partner, less):
         if depth <= 0:
             return index
         index += 1
-
 
 
 def split_arguments(tokens, first, last):

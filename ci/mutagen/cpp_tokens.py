@@ -15,11 +15,7 @@ from dataclasses import dataclass
 
 # Longest first: the lexer takes the first that matches. `<<<` and `>>>` are CUDA's launch
 # brackets; `>>>` is only taken on a line that opened one (else it closes three templates).
-_PUNCTUATORS = [
-    "<<<", ">>>", "<<=", ">>=", "<=>", "...", "->*",
-    "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-    "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ".*",
-]
+_PUNCTUATORS = "<<< >>> <<= >>= <=> ... ->* :: -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= .*".split()
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # A pp-number: digits, letters, dots, digit separators, and signs after an exponent letter.
 _NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.']|)*")
@@ -49,7 +45,7 @@ def _skip_literal(source, i):
     quote = source[quote_at]
     if quote == '"' and "R" in prefix.group(0):
         open_paren = source.index("(", quote_at)
-        delimiter = source[quote_at + 1:open_paren]
+        delimiter = source[quote_at + 1 : open_paren]
         return source.index(")" + delimiter + '"', open_paren) + len(delimiter) + 2
     j = quote_at + 1
     while source[j] != quote:
@@ -136,7 +132,15 @@ def _with_context(source, raw):
         counted_to = start
         previous_end = raw[index - 1][2] if index else 0
         next_start = raw[index + 1][1] if index + 1 < len(raw) else len(source)
-        tokens.append(Token(kind, source[start:end], start, end, line,
-                            space_before=start == 0 or previous_end < start,
-                            space_after=end == len(source) or end < next_start))
+        tokens.append(
+            Token(
+                kind,
+                source[start:end],
+                start,
+                end,
+                line,
+                space_before=start == 0 or previous_end < start,
+                space_after=end == len(source) or end < next_start,
+            )
+        )
     return tokens

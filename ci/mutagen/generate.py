@@ -79,14 +79,26 @@ def generate(root):
             ordinal = per_line[(line, mutation.operator)]
             per_line[(line, mutation.operator)] += 1
             mutant_id = f"{path.removeprefix('kernels/')}:{line}:{mutation.operator}:{ordinal}"
-            mutants.append(Mutant(mutant_id, path, line, mutation.operator, mutation.op_class, tuple(variants),
-                                  _diff(path, sf.text, mutated)))
+            mutants.append(
+                Mutant(
+                    mutant_id,
+                    path,
+                    line,
+                    mutation.operator,
+                    mutation.op_class,
+                    tuple(variants),
+                    _diff(path, sf.text, mutated),
+                )
+            )
     return sorted(mutants, key=lambda m: m.id), skipped
 
 
 def _diff(path, before, after):
-    return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
-                                        fromfile=f"a/{path}", tofile=f"b/{path}"))
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=f"a/{path}", tofile=f"b/{path}"
+        )
+    )
 
 
 def summary(mutants, skipped):

@@ -14,8 +14,14 @@ import shutil
 import subprocess
 
 # As in ci/mutants/build.sh: the library alone, no warnings as errors (a mutant may well warn).
-CONFIGURE_FLAGS = ["-G", "Ninja", "-DKERNELS_BUILD_TESTS=OFF", "-DKERNELS_BUILD_BENCH=OFF",
-                   "-DKERNELS_WARNINGS_AS_ERRORS=OFF", "-DCMAKE_BUILD_TYPE=Release"]
+CONFIGURE_FLAGS = [
+    "-G",
+    "Ninja",
+    "-DKERNELS_BUILD_TESTS=OFF",
+    "-DKERNELS_BUILD_BENCH=OFF",
+    "-DKERNELS_WARNINGS_AS_ERRORS=OFF",
+    "-DCMAKE_BUILD_TYPE=Release",
+]
 
 
 def _patch(diff, folder, reverse=False):
@@ -38,9 +44,18 @@ class BuildSlot:
             shutil.copytree(os.path.join(root, part), os.path.join(self.src, part))
         shutil.copy2(os.path.join(root, "CMakeLists.txt"), self.src)
         architectures = os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90")
-        for step in (["cmake", "-S", self.src, "-B", self.build, *CONFIGURE_FLAGS,
-                      f"-DCMAKE_CUDA_ARCHITECTURES={architectures}"],
-                     ["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)]):
+        for step in (
+            [
+                "cmake",
+                "-S",
+                self.src,
+                "-B",
+                self.build,
+                *CONFIGURE_FLAGS,
+                f"-DCMAKE_CUDA_ARCHITECTURES={architectures}",
+            ],
+            ["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)],
+        ):
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
                 raise RuntimeError(f"{' '.join(step)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
@@ -53,8 +68,12 @@ class BuildSlot:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
         try:
             with open(log, "w", encoding="utf-8") as output:
-                result = subprocess.run(["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)],
-                                        stdout=output, stderr=subprocess.STDOUT, check=False)
+                result = subprocess.run(
+                    ["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)],
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                    check=False,
+                )
             if result.returncode == 0:
                 os.makedirs(os.path.dirname(library), exist_ok=True)
                 shutil.copy2(os.path.join(self.build, "kernels", "libkernels.so"), library)

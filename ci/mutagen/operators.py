@@ -21,12 +21,26 @@ from dataclasses import dataclass
 from cpp_structure import split_arguments
 
 CONVENTIONAL_CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical"]
-GPU_CLASSES = ["barrier", "thread_index", "shared_memory", "volatile", "atomic", "memory_order", "launch_shape",
-               "index_width"]
+GPU_CLASSES = [
+    "barrier",
+    "thread_index",
+    "shared_memory",
+    "volatile",
+    "atomic",
+    "memory_order",
+    "launch_shape",
+    "index_width",
+]
 CLASSES = CONVENTIONAL_CLASSES + GPU_CLASSES
 
-_RELATIONAL = {"<": ("lt_to_le", "<="), "<=": ("le_to_lt", "<"), ">": ("gt_to_ge", ">="), ">=": ("ge_to_gt", ">"),
-               "==": ("eq_to_ne", "!="), "!=": ("ne_to_eq", "==")}
+_RELATIONAL = {
+    "<": ("lt_to_le", "<="),
+    "<=": ("le_to_lt", "<"),
+    ">": ("gt_to_ge", ">="),
+    ">=": ("ge_to_gt", ">"),
+    "==": ("eq_to_ne", "!="),
+    "!=": ("ne_to_eq", "=="),
+}
 _ORDERING = {"<", "<=", ">", ">="}
 _BARRIERS = {"__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system"}
 _BUILTIN_INDICES = {"threadIdx": "blockIdx", "blockIdx": "threadIdx", "blockDim": "gridDim", "gridDim": "blockDim"}
@@ -37,8 +51,27 @@ _WIDE_SCOPES = {"thread_scope_device", "thread_scope_system"}
 _INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)$")
 _EXITS = {"return", "break", "continue"}
 # Tokens before a `?` that end its condition when scanning backwards.
-_CONDITION_STARTS = {"(", "[", "{", ",", ";", "?", ":", "return", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
-                     "^=", "<<=", ">>="}
+_CONDITION_STARTS = {
+    "(",
+    "[",
+    "{",
+    ",",
+    ";",
+    "?",
+    ":",
+    "return",
+    "=",
+    "+=",
+    "-=",
+    "*=",
+    "/=",
+    "%=",
+    "&=",
+    "|=",
+    "^=",
+    "<<=",
+    ">>=",
+}
 
 
 @dataclass(frozen=True)
@@ -51,8 +84,22 @@ class Mutation:
 
 def find_mutations(sf):
     """Every mutation of every operator in one file, in a fixed order."""
-    finders = [_relational, _arithmetic, _constants, _bounds_checks, _logical, _barriers, _thread_indices,
-               _shared_arrays, _dynamic_shared, _volatile, _atomics, _memory_orders, _launch_shapes, _index_widths]
+    finders = [
+        _relational,
+        _arithmetic,
+        _constants,
+        _bounds_checks,
+        _logical,
+        _barriers,
+        _thread_indices,
+        _shared_arrays,
+        _dynamic_shared,
+        _volatile,
+        _atomics,
+        _memory_orders,
+        _launch_shapes,
+        _index_widths,
+    ]
     mutations = []
     for finder in finders:
         mutations.extend(finder(sf))
@@ -110,8 +157,12 @@ def _relational(sf):
 
 def _arithmetic(sf):
     loops = _loop_conditions(sf)
-    swaps = {"+": ("add_to_sub", "-"), "-": ("sub_to_add", "+"), "+=": ("add_assign_to_sub", "-="),
-             "-=": ("sub_assign_to_add", "+=")}
+    swaps = {
+        "+": ("add_to_sub", "-"),
+        "-": ("sub_to_add", "+"),
+        "+=": ("add_assign_to_sub", "-="),
+        "-=": ("sub_assign_to_add", "+="),
+    }
     for index in _sites(sf, swaps, binary=True):
         token = sf.tokens[index]
         if token.text.endswith("=") and loops.get(index):
@@ -124,8 +175,12 @@ def _arithmetic(sf):
             parsed = _INTEGER.match(literal.text) if literal.kind == "number" else None
             if parsed and not (sf.tokens[index].text == "/" and operand == index - 1):
                 new_value = "2" if int(parsed.group(1), 0) == 1 else "1"
-                yield Mutation("mul_constant" if sf.tokens[index].text == "*" else "div_constant", "arithmetic",
-                               operand, _replace(literal, new_value + parsed.group(2)))
+                yield Mutation(
+                    "mul_constant" if sf.tokens[index].text == "*" else "div_constant",
+                    "arithmetic",
+                    operand,
+                    _replace(literal, new_value + parsed.group(2)),
+                )
 
 
 def _constants(sf):
@@ -167,8 +222,8 @@ def _guards(sf, first, last, body_first, body_last):
     for opener in range(body_first, body_last + 1):
         is_call = tokens[opener].text == "(" and opener > 0 and tokens[opener - 1].kind == "identifier"
         if tokens[opener].text == "[" or is_call:
-            indexed.append(" ".join(t.text for t in tokens[opener + 1:sf.partner[opener]]))
-    operands = [" ".join(t.text for t in tokens[a:b + 1]) for a, b in ((first, ordering - 1), (ordering + 1, last))]
+            indexed.append(" ".join(t.text for t in tokens[opener + 1 : sf.partner[opener]]))
+    operands = [" ".join(t.text for t in tokens[a : b + 1]) for a, b in ((first, ordering - 1), (ordering + 1, last))]
     return any(operand and operand in group for operand in operands for group in indexed)
 
 
@@ -196,13 +251,17 @@ def _bounds_checks(sf):
         body_end = _statement_end(sf, close_paren + 1)
         statement = close_paren + 1 + (tokens[close_paren + 1].text == "{")
         # An early exit (`if (i >= n) return;`) guards everything after it.
-        exits = tokens[statement].text in _EXITS and tokens[_statement_end(sf, statement)].text == ";" and \
-            _statement_end(sf, statement) - statement <= 2
+        exits = (
+            tokens[statement].text in _EXITS
+            and tokens[_statement_end(sf, statement)].text == ";"
+            and _statement_end(sf, statement) - statement <= 2
+        )
         for first, last in zip([c + 1 for c in cuts[:-1]], [c - 1 for c in cuts[1:]]):
             if _has_ordering(sf, first, last) and (exits or _guards(sf, first, last, close_paren + 1, body_end)):
                 removed = "false" if exits and len(cuts) == 2 else "true"
-                yield Mutation("drop_bounds_check", "bounds_check", first,
-                               ((tokens[first].start, tokens[last].end, removed),))
+                yield Mutation(
+                    "drop_bounds_check", "bounds_check", first, ((tokens[first].start, tokens[last].end, removed),)
+                )
     for index in _sites(sf, {"?"}):
         first = index - 1
         while first >= 0 and tokens[first].text not in _CONDITION_STARTS:
@@ -213,8 +272,9 @@ def _bounds_checks(sf):
             continue
         colon = next(i for i in _top_level(sf, index + 1, len(tokens) - 1) if tokens[i].text == ":")
         if _guards(sf, first, index - 1, index + 1, colon - 1):
-            yield Mutation("drop_bounds_check", "bounds_check", first,
-                           ((tokens[first].start, tokens[index - 1].end, "true"),))
+            yield Mutation(
+                "drop_bounds_check", "bounds_check", first, ((tokens[first].start, tokens[index - 1].end, "true"),)
+            )
 
 
 def _logical(sf):
@@ -234,8 +294,8 @@ def _statement_alone(sf, first, semicolon):
     """(line start, line end) if the statement tokens[first..semicolon] is alone on its line."""
     text = sf.text
     start, end = _line_bounds(text, sf.tokens[first].start)
-    after = text[sf.tokens[semicolon].end:end].strip()
-    if text[start:sf.tokens[first].start].strip() or (after and not after.startswith("//")):
+    after = text[sf.tokens[semicolon].end : end].strip()
+    if text[start : sf.tokens[first].start].strip() or (after and not after.startswith("//")):
         return None
     return start, end
 
@@ -261,22 +321,24 @@ def _barrier_moves(sf, index, line):
     """The barrier's line swapped with the line above or below, where that line is one whole
     statement, or the brace of a control block (moving the barrier out of the block)."""
     text = sf.text
-    barrier_line = text[line[0]:line[1]]
+    barrier_line = text[line[0] : line[1]]
     if line[0] > 0:
         above = _line_bounds(text, line[0] - 1)
-        above_text = text[above[0]:above[1]].strip()
-        above_prior = text[_line_bounds(text, above[0] - 1)[0]:above[0]].strip() if above[0] > 0 else ";"
+        above_text = text[above[0] : above[1]].strip()
+        above_prior = text[_line_bounds(text, above[0] - 1)[0] : above[0]].strip() if above[0] > 0 else ";"
         whole = above_text.endswith(";") and above_prior[-1:] in {";", "{", "}"}
         if whole or (above_text.endswith("{") and _opens_control(sf, above[1])):
-            edit = (above[0], line[1], barrier_line + "\n" + text[above[0]:above[1]])
+            edit = (above[0], line[1], barrier_line + "\n" + text[above[0] : above[1]])
             yield Mutation("barrier_up", "barrier", index, (edit,))
     if line[1] < len(text):
         below = _line_bounds(text, line[1] + 1)
-        below_text = text[below[0]:below[1]].strip()
-        if (below_text.endswith(";") and not below_text.startswith(("//", "#", "}"))
-                and not any(below_text.startswith(b) for b in _BARRIERS)) or \
-                (below_text == "}" and _closes_control(sf, below[0])):
-            edit = (line[0], below[1], text[below[0]:below[1]] + "\n" + barrier_line)
+        below_text = text[below[0] : below[1]].strip()
+        if (
+            below_text.endswith(";")
+            and not below_text.startswith(("//", "#", "}"))
+            and not any(below_text.startswith(b) for b in _BARRIERS)
+        ) or (below_text == "}" and _closes_control(sf, below[0])):
+            edit = (line[0], below[1], text[below[0] : below[1]] + "\n" + barrier_line)
             yield Mutation("barrier_down", "barrier", index, (edit,))
 
 
@@ -306,11 +368,13 @@ def _thread_indices(sf):
         if index + 2 >= len(tokens) or tokens[index + 1].text != "." or tokens[index + 2].text != "x":
             continue
         span = (tokens[index].start, tokens[index + 2].end)
-        original = sf.text[span[0]:span[1]]
+        original = sf.text[span[0] : span[1]]
         yield Mutation("index_plus_1", "thread_index", index, ((*span, f"({original} + 1)"),))
         if tokens[index].text in {"blockDim", "gridDim"}:
             yield Mutation("index_minus_1", "thread_index", index, ((*span, f"({original} - 1)"),))
-        yield Mutation("index_swap", "thread_index", index, _replace(tokens[index], _BUILTIN_INDICES[tokens[index].text]))
+        yield Mutation(
+            "index_swap", "thread_index", index, _replace(tokens[index], _BUILTIN_INDICES[tokens[index].text])
+        )
 
 
 def _appended(sf, first, last, suffix):
@@ -318,7 +382,10 @@ def _appended(sf, first, last, suffix):
     unless it is one token."""
     if first == last:
         return ((sf.tokens[last].end, sf.tokens[last].end, suffix),)
-    return ((sf.tokens[first].start, sf.tokens[first].start, "("), (sf.tokens[last].end, sf.tokens[last].end, ")" + suffix))
+    return (
+        (sf.tokens[first].start, sf.tokens[first].start, "("),
+        (sf.tokens[last].end, sf.tokens[last].end, ")" + suffix),
+    )
 
 
 def _shared_arrays(sf):
@@ -328,7 +395,9 @@ def _shared_arrays(sf):
         while tokens[end].text not in {";", "["}:
             end += 1
         if tokens[end].text == "[" and sf.partner[end] > end + 1:
-            yield Mutation("shared_array_minus_1", "shared_memory", index, _appended(sf, end + 1, sf.partner[end] - 1, " - 1"))
+            yield Mutation(
+                "shared_array_minus_1", "shared_memory", index, _appended(sf, end + 1, sf.partner[end] - 1, " - 1")
+            )
 
 
 def _dynamic_shared(sf):
@@ -349,8 +418,12 @@ def _dynamic_shared(sf):
         if not sizeofs or any(tokens[i].text == "?" for i in top):
             continue
         element = sf.text_of(sizeofs[-1], sf.partner[sizeofs[-1] + 1])
-        yield Mutation("dynamic_shared_minus_1", "shared_memory", index,
-                       ((tokens[end - 1].end, tokens[end - 1].end, f" - {element}"),))
+        yield Mutation(
+            "dynamic_shared_minus_1",
+            "shared_memory",
+            index,
+            ((tokens[end - 1].end, tokens[end - 1].end, f" - {element}"),),
+        )
 
 
 def _volatile(sf):
@@ -369,17 +442,26 @@ def _atomics(sf):
         name = tokens[index].text
         if name in _ATOMIC_FUNCTIONS and len(args) == 2:
             pointer, value = args
-            rmw = (f"[&] {{ const auto old_value = *({pointer}); *({pointer}) = old_value {_ATOMIC_FUNCTIONS[name]} "
-                   f"({value}); return old_value; }}()")
+            rmw = (
+                f"[&] {{ const auto old_value = *({pointer}); *({pointer}) = old_value {_ATOMIC_FUNCTIONS[name]} "
+                f"({value}); return old_value; }}()"
+            )
             yield Mutation("atomic_to_plain", "atomic", index, ((tokens[index].start, tokens[close_paren].end, rmw),))
-        elif name in _ATOMIC_METHODS and tokens[index - 1].text == "." and tokens[index - 2].kind == "identifier" \
-                and tokens[index - 3].text not in {".", "->", "::"}:
+        elif (
+            name in _ATOMIC_METHODS
+            and tokens[index - 1].text == "."
+            and tokens[index - 2].kind == "identifier"
+            and tokens[index - 3].text not in {".", "->", "::"}
+        ):
             target = tokens[index - 2].text
             order = f", {args[1]}" if len(args) > 1 else ""
-            rmw = (f"[&] {{ const auto old_value = {target}.load(cuda::memory_order_relaxed); "
-                   f"{target}.exchange(old_value {_ATOMIC_METHODS[name]} ({args[0]}){order}); return old_value; }}()")
-            yield Mutation("atomic_to_plain", "atomic", index - 2,
-                           ((tokens[index - 2].start, tokens[close_paren].end, rmw),))
+            rmw = (
+                f"[&] {{ const auto old_value = {target}.load(cuda::memory_order_relaxed); "
+                f"{target}.exchange(old_value {_ATOMIC_METHODS[name]} ({args[0]}){order}); return old_value; }}()"
+            )
+            yield Mutation(
+                "atomic_to_plain", "atomic", index - 2, ((tokens[index - 2].start, tokens[close_paren].end, rmw),)
+            )
 
 
 def _memory_orders(sf):
@@ -390,8 +472,11 @@ def _memory_orders(sf):
             yield Mutation("order_to_relaxed", "memory_order", index, _replace(tokens[index], "memory_order_relaxed"))
         elif text in _WIDE_SCOPES:
             yield Mutation("scope_to_block", "memory_order", index, _replace(tokens[index], "thread_scope_block"))
-        elif index + 2 < len(tokens) and tokens[index + 1].text == "::" and \
-                tokens[index + 2].text in {"acquire", "release", "acq_rel", "seq_cst"}:
+        elif (
+            index + 2 < len(tokens)
+            and tokens[index + 1].text == "::"
+            and tokens[index + 2].text in {"acquire", "release", "acq_rel", "seq_cst"}
+        ):
             yield Mutation("order_to_relaxed", "memory_order", index, _replace(tokens[index + 2], "relaxed"))
 
 
@@ -420,5 +505,9 @@ def _index_widths(sf):
         elif tokens[index + 1].text == "long" and tokens[index - 1].text != "long":
             unsigned = tokens[index - 1].text == "unsigned"
             first = index - 1 if unsigned else index
-            yield Mutation("index_to_32_bits", "index_width", first,
-                           ((tokens[first].start, tokens[index + 1].end, "unsigned" if unsigned else "int"),))
+            yield Mutation(
+                "index_to_32_bits",
+                "index_width",
+                first,
+                ((tokens[first].start, tokens[index + 1].end, "unsigned" if unsigned else "int"),),
+            )

@@ -75,8 +75,11 @@ def tally(results, equivalents):
     survivors, contradictions = defaultdict(list), []
     for result in results["results"]:
         column = category(result, equivalents)
-        keys = (by_pair[(result["variant"], op_class[result["mutant"]])], by_variant[result["variant"]],
-                by_class[op_class[result["mutant"]]])
+        keys = (
+            by_pair[(result["variant"], op_class[result["mutant"]])],
+            by_variant[result["variant"]],
+            by_class[op_class[result["mutant"]]],
+        )
         for counts in keys:
             counts["generated"] += 1
             counts[column] += 1
@@ -108,25 +111,38 @@ def _table(header, rows):
 def _count_cells(counts):
     killed = counts["killed"] + counts["killed_timeout"]
     by_timeout = f" ({counts['killed_timeout']} by timeout)" if counts["killed_timeout"] else ""
-    return [counts["generated"], f"{killed}{by_timeout}", counts["survived"], counts["equivalent"],
-            counts["not_compiling"], counts["not_run"] + counts["error"]]
+    return [
+        counts["generated"],
+        f"{killed}{by_timeout}",
+        counts["survived"],
+        counts["equivalent"],
+        counts["not_compiling"],
+        counts["not_run"] + counts["error"],
+    ]
 
 
 def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
     meta = results["meta"]
     header = ["generated", "killed", "survived", "equivalent", "not compiling", "not run or error", "score"]
-    about = (f"Machine: {meta['machine']}. Commit {meta['commit']}, mode: {meta['mode']}, {meta['wall_s']} s. "
-             "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
-             "against one variant's tests.")
+    about = (
+        f"Machine: {meta['machine']}. Commit {meta['commit']}, mode: {meta['mode']}, {meta['wall_s']} s. "
+        "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
+        "against one variant's tests."
+    )
     lines = [f"# Mutation run of {meta['date']}", "", about, "", "## Score per variant", ""]
-    lines += _table(["variant", *header],
-                    [[v, *_count_cells(c), _percent(score(c))] for v, c in sorted(by_variant.items())])
+    lines += _table(
+        ["variant", *header], [[v, *_count_cells(c), _percent(score(c))] for v, c in sorted(by_variant.items())]
+    )
     lines += ["", "## Per operator class, all variants", ""]
-    lines += _table(["class", *header],
-                    [[k, *_count_cells(by_class[k]), _percent(score(by_class[k]))] for k in CLASSES if k in by_class])
+    lines += _table(
+        ["class", *header],
+        [[k, *_count_cells(by_class[k]), _percent(score(by_class[k]))] for k in CLASSES if k in by_class],
+    )
     lines += ["", "## Variant x operator class", ""]
-    lines += _table(["variant", "class", *header],
-                    [[v, k, *_count_cells(c), _percent(score(c))] for (v, k), c in sorted(by_pair.items())])
+    lines += _table(
+        ["variant", "class", *header],
+        [[v, k, *_count_cells(c), _percent(score(c))] for (v, k), c in sorted(by_pair.items())],
+    )
     lines += ["", f"## Survivors: {len(survivors)} mutants (diffs in survivors.md)", ""]
     lines += [f"- `{m}`: {', '.join(sorted(vs))}" for m, vs in sorted(survivors.items())] or ["None."]
     if contradictions:
@@ -140,8 +156,16 @@ def survivors_markdown(results, survivors):
     advice = "Each needs a test that kills it, or a line in ci/mutagen/equivalent.txt saying why no test can."
     lines = ["# Surviving mutants", "", advice, ""]
     for mutant, variants in sorted(survivors.items()):
-        lines += [f"## `{mutant}`", "", f"Survived the tests of {', '.join(sorted(variants))}.", "", "```diff",
-                  diffs[mutant].rstrip("\n"), "```", ""]
+        lines += [
+            f"## `{mutant}`",
+            "",
+            f"Survived the tests of {', '.join(sorted(variants))}.",
+            "",
+            "```diff",
+            diffs[mutant].rstrip("\n"),
+            "```",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -181,12 +205,19 @@ def write_report(results, equivalents, out_dir):
         file.write(survivors_markdown(results, survivors))
     summary = {
         "meta": results["meta"],
-        "variants": {v: {"score": score(c), **{k: c[k] for k in COLUMNS},
-                         "classes": {k: {col: by_pair[(v, k)][col] for col in COLUMNS}
-                                     for k in CLASSES if (v, k) in by_pair}}
-                     for v, c in sorted(by_variant.items())},
-        "classes": {k: {"score": score(by_class[k]), **{col: by_class[k][col] for col in COLUMNS}}
-                    for k in CLASSES if k in by_class},
+        "variants": {
+            v: {
+                "score": score(c),
+                **{k: c[k] for k in COLUMNS},
+                "classes": {k: {col: by_pair[(v, k)][col] for col in COLUMNS} for k in CLASSES if (v, k) in by_pair},
+            }
+            for v, c in sorted(by_variant.items())
+        },
+        "classes": {
+            k: {"score": score(by_class[k]), **{col: by_class[k][col] for col in COLUMNS}}
+            for k in CLASSES
+            if k in by_class
+        },
         "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())},
         "killed_but_triaged_equivalent": contradictions,
     }

@@ -49,9 +49,11 @@ SLOTS_PER_LANE = 4  # KERNELS_GPU_SLOTS_PER_GPU: a large entry asks for all of t
 # As ci/mutants/run.sh: each process stops at its first failed assertion, RapidCheck does not
 # spend minutes shrinking a counterexample; and a skipped GPU entry fails, as in the gpu preset.
 TEST_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1", "KERNELS_REQUIRE_GPU": "1"}
-STAGES = [("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
-          ("large", ["-L", "^large$"], "ignore"),
-          ("sanitizer", ["-L", "^sanitize$"], "ignore")]
+STAGES = [
+    ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
+    ("large", ["-L", "^large$"], "ignore"),
+    ("sanitizer", ["-L", "^sanitize$"], "ignore"),
+]
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0):
@@ -96,8 +98,14 @@ class GpuLock:
 
 def gpu_lanes(work, lanes_per_gpu):
     """(resource specification file, lock of its GPU) per lane, from ci/gpu-resource-spec.sh."""
-    spec = json.loads(subprocess.run([os.path.join(ROOT, "ci", "gpu-resource-spec.sh"), str(SLOTS_PER_LANE)],
-                                     capture_output=True, text=True, check=True).stdout)
+    spec = json.loads(
+        subprocess.run(
+            [os.path.join(ROOT, "ci", "gpu-resource-spec.sh"), str(SLOTS_PER_LANE)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     lanes = []
     for gpu in spec["local"][0]["gpus"]:
         lock = GpuLock()
@@ -112,11 +120,26 @@ def gpu_lanes(work, lanes_per_gpu):
 def run_pair(build_dir, library_dir, label, lane, log_prefix):
     """The stages for one (mutant, variant) pair on one lane: (verdict, stage that decided)."""
     spec, lock = lane
-    environment = {**os.environ, **TEST_ENVIRONMENT,
-                   "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))}
+    environment = {
+        **os.environ,
+        **TEST_ENVIRONMENT,
+        "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
+    }
     for stage, selection, no_tests in STAGES:
-        command = ["ctest", "--test-dir", build_dir, "-L", f"^{re.escape(label)}$", *selection, "--stop-on-failure",
-                   "-j", str(SLOTS_PER_LANE), "--resource-spec-file", spec, f"--no-tests={no_tests}"]
+        command = [
+            "ctest",
+            "--test-dir",
+            build_dir,
+            "-L",
+            f"^{re.escape(label)}$",
+            *selection,
+            "--stop-on-failure",
+            "-j",
+            str(SLOTS_PER_LANE),
+            "--resource-spec-file",
+            spec,
+            f"--no-tests={no_tests}",
+        ]
         exclusive = stage == "large"
         lock.acquire(exclusive)
         try:
@@ -152,14 +175,24 @@ class Campaign:
     def record(self, mutant, labels, verdict, stage="", seconds=0.0, log=""):
         with self.lock:
             for label in labels:
-                self.results.append({"mutant": mutant.id, "variant": label, "outcome": verdict.outcome, "stage": stage,
-                                     "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), "log": log})
+                self.results.append(
+                    {
+                        "mutant": mutant.id,
+                        "variant": label,
+                        "outcome": verdict.outcome,
+                        "stage": stage,
+                        "killed_by": list(verdict.killed_by),
+                        "seconds": round(seconds, 1),
+                        "log": log,
+                    }
+                )
 
     def run(self, slots):
         work = self.args.work_dir
         free_slots = list(slots)
         slot_available = threading.Condition()
         with ThreadPoolExecutor(len(slots)) as builders, ThreadPoolExecutor(max(1, len(self.lanes))) as testers:
+
             def build_and_queue(mutant, labels):
                 if self.out_of_time():
                     return self.record(mutant, labels, ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
@@ -180,7 +213,9 @@ class Campaign:
                 if not compiled or not self.lanes:
                     self.waiting_libraries.release()
                     outcome = ctest_outcome.NOT_COMPILING if not compiled else ctest_outcome.NOT_RUN
-                    self.record(mutant, labels, ctest_outcome.Verdict(outcome), "build", time.monotonic() - started, log)
+                    self.record(
+                        mutant, labels, ctest_outcome.Verdict(outcome), "build", time.monotonic() - started, log
+                    )
                     shutil.rmtree(os.path.dirname(library), ignore_errors=True)
                     return None
                 remaining = [len(labels)]
@@ -226,8 +261,9 @@ class Campaign:
 
 def machine_description():
     try:
-        names = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
-                               text=True, check=True).stdout.split("\n")
+        names = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True, check=True
+        ).stdout.split("\n")
         gpus = [name.strip() for name in names if name.strip()]
         gpu_text = f"{len(gpus)} x {gpus[0]}" if gpus else "no GPU"
     except (OSError, subprocess.CalledProcessError):
@@ -274,16 +310,28 @@ def main():
     campaign = Campaign(args, pairs, lanes)
     campaign.run(slots)
 
-    mode = f"variant {args.variant}" if args.variant else f"sample {args.sample} seed {args.seed}" \
-        if args.sample is not None else "full"
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            check=False).stdout.strip()
-    results = {"meta": {"date": started.strftime("%Y-%m-%d %H:%M UTC"), "machine": machine_description(),
-                        "commit": commit, "mode": mode + (" (build only)" if args.build_only else ""),
-                        "budget_s": args.budget_s,
-                        "wall_s": round((datetime.datetime.now(datetime.UTC) - started).total_seconds())},
-               "mutants": [asdict(m) for m in {m.id: m for m, _ in pairs}.values()],
-               "results": sorted(campaign.results, key=lambda r: (r["mutant"], r["variant"]))}
+    mode = (
+        f"variant {args.variant}"
+        if args.variant
+        else f"sample {args.sample} seed {args.seed}"
+        if args.sample is not None
+        else "full"
+    )
+    commit = subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    results = {
+        "meta": {
+            "date": started.strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": machine_description(),
+            "commit": commit,
+            "mode": mode + (" (build only)" if args.build_only else ""),
+            "budget_s": args.budget_s,
+            "wall_s": round((datetime.datetime.now(datetime.UTC) - started).total_seconds()),
+        },
+        "mutants": [asdict(m) for m in {m.id: m for m, _ in pairs}.values()],
+        "results": sorted(campaign.results, key=lambda r: (r["mutant"], r["variant"])),
+    }
     results_path = os.path.join(args.work_dir, "results.json")
     with tempfile.NamedTemporaryFile("w", dir=args.work_dir, delete=False, encoding="utf-8") as file:
         json.dump(results, file, indent=1)

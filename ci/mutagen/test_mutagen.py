@@ -27,6 +27,7 @@ FIXTURE = os.path.join(HERE, "testdata", "fixture.cu")
 
 try:
     import matplotlib  # noqa: F401
+
     HAVE_MATPLOTLIB = True
 except ImportError:
     # A machine that only runs a carried build may lack it; then only the plot goes untested.
@@ -42,16 +43,24 @@ def fixture_mutants():
     for mutation in find_mutations(sf):
         line = sf.tokens[mutation.anchor].line
         mutated = apply_edits(sf.text, mutation.edits).splitlines()
-        result.append((mutation.operator, mutation.op_class, lines[line - 1].strip(),
-                       [m.strip() for m in mutated if m.strip() not in {x.strip() for x in lines}]))
+        result.append(
+            (
+                mutation.operator,
+                mutation.op_class,
+                lines[line - 1].strip(),
+                [m.strip() for m in mutated if m.strip() not in {x.strip() for x in lines}],
+            )
+        )
     return result
 
 
 class Tokens(unittest.TestCase):
     def test_comments_literals_and_directives_are_opaque(self):
         tokens = tokenize('#include <a/b.h>\nx = "a < b" /* c < d */ + \'<\' + R"(<)"; // e < f\n')
-        self.assertEqual([t.kind for t in tokens],
-                         ["directive", "identifier", "punct", "literal", "punct", "literal", "punct", "literal", "punct"])
+        self.assertEqual(
+            [t.kind for t in tokens],
+            ["directive", "identifier", "punct", "literal", "punct", "literal", "punct", "literal", "punct"],
+        )
 
     def test_spacing_tells_binary_operators_from_template_brackets(self):
         tokens = tokenize("static_cast<unsigned>(a < b)")
@@ -73,80 +82,146 @@ class FixtureOperators(unittest.TestCase):
 
     def assert_mutant(self, operator, original, mutated):
         candidates = [m for m in self.mutants if m[0] == operator and m[2] == original]
-        self.assertTrue(any(mutated in m[3] for m in candidates),
-                        f"{operator} should turn {original!r} into {mutated!r}; it made {[m[3] for m in candidates]}")
+        self.assertTrue(
+            any(mutated in m[3] for m in candidates),
+            f"{operator} should turn {original!r} into {mutated!r}; it made {[m[3] for m in candidates]}",
+        )
 
     def test_conventional_operators(self):
         self.assert_mutant("ge_to_gt", "if (i >= n) return;", "if (i > n) return;")
-        self.assert_mutant("lt_to_le", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = i <= n ? in[i] : 0;")
-        self.assert_mutant("ne_to_eq", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide == 0 || total < 0) cache[1] = 0;")
-        self.assert_mutant("loop_lt_to_le", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
-                           "for (unsigned s = 1; s <= gridDim.x; s *= 2) total += cache[s];")
-        self.assert_mutant("sub_to_add", "const long long wide = total * 2 - 1;", "const long long wide = total * 2 + 1;")
-        self.assert_mutant("mul_constant", "const long long wide = total * 2 - 1;", "const long long wide = total * 1 - 1;")
-        self.assert_mutant("const_plus_1", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
-                           "if (total > 4 && i == 0) atomicAdd(counter, 2u);")
-        self.assert_mutant("const_minus_1", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
-                           "if (total > 3 && i == 0) atomicAdd(counter, 1u);")
+        self.assert_mutant(
+            "lt_to_le", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = i <= n ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "ne_to_eq", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide == 0 || total < 0) cache[1] = 0;"
+        )
+        self.assert_mutant(
+            "loop_lt_to_le",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s <= gridDim.x; s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "sub_to_add", "const long long wide = total * 2 - 1;", "const long long wide = total * 2 + 1;"
+        )
+        self.assert_mutant(
+            "mul_constant", "const long long wide = total * 2 - 1;", "const long long wide = total * 1 - 1;"
+        )
+        self.assert_mutant(
+            "const_plus_1",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 4 && i == 0) atomicAdd(counter, 2u);",
+        )
+        self.assert_mutant(
+            "const_minus_1",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 && i == 0) atomicAdd(counter, 1u);",
+        )
         self.assert_mutant("drop_bounds_check", "if (i >= n) return;", "if (false) return;")
-        self.assert_mutant("drop_bounds_check", "cache[threadIdx.x] = i < n ? in[i] : 0;",
-                           "cache[threadIdx.x] = true ? in[i] : 0;")
-        self.assert_mutant("and_to_or", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
-                           "if (total > 3 || i == 0) atomicAdd(counter, 2u);")
-        self.assert_mutant("or_to_and", "if (wide != 0 || total < 0) cache[1] = 0;",
-                           "if (wide != 0 && total < 0) cache[1] = 0;")
+        self.assert_mutant(
+            "drop_bounds_check", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = true ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "and_to_or",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 || i == 0) atomicAdd(counter, 2u);",
+        )
+        self.assert_mutant(
+            "or_to_and", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide != 0 && total < 0) cache[1] = 0;"
+        )
 
     def test_gpu_operators(self):
         self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
-        self.assert_mutant("index_plus_1", "cache[threadIdx.x] = i < n ? in[i] : 0;",
-                           "cache[(threadIdx.x + 1)] = i < n ? in[i] : 0;")
-        self.assert_mutant("index_minus_1", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
-                           "for (unsigned s = 1; s < (gridDim.x - 1); s *= 2) total += cache[s];")
-        self.assert_mutant("index_swap", "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
-                           "for (unsigned s = 1; s < blockDim.x; s *= 2) total += cache[s];")
-        self.assert_mutant("shared_array_minus_1", "__shared__ volatile int cache[64];", "__shared__ volatile int cache[64 - 1];")
-        self.assert_mutant("dynamic_shared_minus_1",
-                           "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int); }",
-                           "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int) - sizeof(int); }")
+        self.assert_mutant(
+            "index_plus_1", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[(threadIdx.x + 1)] = i < n ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "index_minus_1",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s < (gridDim.x - 1); s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "index_swap",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s < blockDim.x; s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "shared_array_minus_1", "__shared__ volatile int cache[64];", "__shared__ volatile int cache[64 - 1];"
+        )
+        self.assert_mutant(
+            "dynamic_shared_minus_1",
+            "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int); }",
+            "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int) - sizeof(int); }",
+        )
         self.assert_mutant("drop_volatile", "__shared__ volatile int cache[64];", "__shared__ int cache[64];")
-        self.assert_mutant("atomic_to_plain", "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
-                           "if (total > 3 && i == 0) [&] { const auto old_value = *(counter); "
-                           "*(counter) = old_value + (2u); return old_value; }();")
-        self.assert_mutant("atomic_to_plain", "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
-                           "[&] { const auto old_value = ticket.load(cuda::memory_order_relaxed); "
-                           "ticket.exchange(old_value + (1u), cuda::memory_order_acq_rel); return old_value; }();")
-        self.assert_mutant("order_to_relaxed", "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
-                           "ticket.fetch_add(1u, cuda::memory_order_relaxed);")
-        self.assert_mutant("scope_to_block", "cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);",
-                           "cuda::atomic_ref<unsigned, cuda::thread_scope_block> ticket(*counter);")
+        self.assert_mutant(
+            "atomic_to_plain",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 && i == 0) [&] { const auto old_value = *(counter); "
+            "*(counter) = old_value + (2u); return old_value; }();",
+        )
+        self.assert_mutant(
+            "atomic_to_plain",
+            "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+            "[&] { const auto old_value = ticket.load(cuda::memory_order_relaxed); "
+            "ticket.exchange(old_value + (1u), cuda::memory_order_acq_rel); return old_value; }();",
+        )
+        self.assert_mutant(
+            "order_to_relaxed",
+            "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+            "ticket.fetch_add(1u, cuda::memory_order_relaxed);",
+        )
+        self.assert_mutant(
+            "scope_to_block",
+            "cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);",
+            "cuda::atomic_ref<unsigned, cuda::thread_scope_block> ticket(*counter);",
+        )
         launch = "launch_kernel(label, &fixture_kernel<4>, blocks, 256, shared_bytes(256), stream, in, counter, n);"
         self.assert_mutant("grid_plus_1", launch, launch.replace("blocks,", "blocks + 1,"))
         self.assert_mutant("block_minus_warp", launch, launch.replace(" 256,", " 256 - 32,"))
-        self.assert_mutant("index_to_32_bits",
-                           "const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
-                           "const std::uint64_t i = std::uint32_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment")
-        self.assert_mutant("index_to_32_bits", "const long long wide = total * 2 - 1;", "const int wide = total * 2 - 1;")
+        self.assert_mutant(
+            "index_to_32_bits",
+            "const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
+            "const std::uint64_t i = std::uint32_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
+        )
+        self.assert_mutant(
+            "index_to_32_bits", "const long long wide = total * 2 - 1;", "const int wide = total * 2 - 1;"
+        )
 
     def test_barriers_are_dropped_and_moved(self):
         dropped = [m for m in self.mutants if m[0] == "drop_barrier"]
         self.assertEqual(sorted(m[2] for m in dropped), ["__syncthreads();", "__threadfence();"])
         moved = {(m[0], m[2]) for m in self.mutants if m[0] in {"barrier_up", "barrier_down"}}
-        self.assertEqual(moved, {("barrier_up", "__syncthreads();"), ("barrier_down", "__syncthreads();"),
-                                 ("barrier_up", "__threadfence();"), ("barrier_down", "__threadfence();")})
+        self.assertEqual(
+            moved,
+            {
+                ("barrier_up", "__syncthreads();"),
+                ("barrier_down", "__syncthreads();"),
+                ("barrier_up", "__threadfence();"),
+                ("barrier_down", "__threadfence();"),
+            },
+        )
 
     def test_every_class_has_a_fixture_mutant(self):
         self.assertEqual(sorted({m[1] for m in self.mutants}), sorted(CLASSES))
 
     def test_untouchable_regions_stay_untouched(self):
         touched = {m[2] for m in self.mutants}
-        for line in ["#include <cuda/atomic>", "#define FIXTURE_LIMIT (1 < 2)", "template <unsigned N = 4>",
-                     'static_assert(sizeof(int) == 4, "a < b in a literal");',
-                     "static std::uint64_t max_length(int block) { return block * 2; }"]:
+        for line in [
+            "#include <cuda/atomic>",
+            "#define FIXTURE_LIMIT (1 < 2)",
+            "template <unsigned N = 4>",
+            'static_assert(sizeof(int) == 4, "a < b in a literal");',
+            "static std::uint64_t max_length(int block) { return block * 2; }",
+        ]:
             self.assertNotIn(line, touched)
         self.assertFalse([m for m in self.mutants if "register_variant" in m[2]])
-        self.assertFalse([m for m in self.mutants if m[0].startswith("index_to_32") and "const std::uint64_t blocks" in m[2]],
-                         "host code keeps its 64-bit types")
-        self.assertFalse([m for m in self.mutants if m[2].startswith("int total = static_cast<int>") and m[1] == "relational"])
+        self.assertFalse(
+            [m for m in self.mutants if m[0].startswith("index_to_32") and "const std::uint64_t blocks" in m[2]],
+            "host code keeps its 64-bit types",
+        )
+        self.assertFalse(
+            [m for m in self.mutants if m[2].startswith("int total = static_cast<int>") and m[1] == "relational"]
+        )
 
 
 class TodaysSources(unittest.TestCase):
@@ -169,8 +244,14 @@ class TodaysSources(unittest.TestCase):
         with tempfile.TemporaryDirectory() as copy:
             shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
             for mutant in self.mutants:
-                result = subprocess.run(["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"], input=mutant.diff,
-                                        text=True, cwd=copy, capture_output=True, check=False)
+                result = subprocess.run(
+                    ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
+                    input=mutant.diff,
+                    text=True,
+                    cwd=copy,
+                    capture_output=True,
+                    check=False,
+                )
                 self.assertEqual(result.returncode, 0, f"{mutant.id}: {result.stdout}{result.stderr}")
 
     def test_ids_do_not_move_when_another_file_changes(self):
@@ -185,20 +266,32 @@ class TodaysSources(unittest.TestCase):
         before = {m.id: m.diff for m in self.mutants if m.file != changed}
         after = {m.id: m.diff for m in again if m.file != changed}
         self.assertEqual(before, after)
-        self.assertNotEqual({m.id for m in self.mutants if m.file == changed}, {m.id for m in again if m.file == changed})
+        self.assertNotEqual(
+            {m.id for m in self.mutants if m.file == changed}, {m.id for m in again if m.file == changed}
+        )
 
     def test_generation_is_deterministic(self):
         again, _ = generate(ROOT)
-        self.assertEqual([(m.id, m.diff, m.variants) for m in self.mutants], [(m.id, m.diff, m.variants) for m in again])
+        self.assertEqual(
+            [(m.id, m.diff, m.variants) for m in self.mutants], [(m.id, m.diff, m.variants) for m in again]
+        )
 
     def test_classes_present_in_the_code_have_mutants(self):
         # What each class mutates, found with a plain search independent of the generator.
         present = {
-            "relational": r" (<|<=|>|>=|==|!=) ", "loop_boundary": r"for \(.*; .* (<|<=|>|>=) .*;",
-            "arithmetic": r"\w (\+|-) \w", "constant": r"\b\d+\b", "bounds_check": r"if \(\w+ (<|>=) \w+\)",
-            "logical": r" (&&|\|\|) ", "barrier": r"__sync(threads|warp)\(\)|__threadfence", "thread_index": r"threadIdx\.x",
-            "shared_memory": r"__shared__ \w+ \w+\[", "volatile": r"\bvolatile\b(?!`)", "atomic": r"atomicAdd|fetch_add",
-            "memory_order": r"memory_order_(acquire|release|acq_rel)", "launch_shape": r"launch_kernel\(",
+            "relational": r" (<|<=|>|>=|==|!=) ",
+            "loop_boundary": r"for \(.*; .* (<|<=|>|>=) .*;",
+            "arithmetic": r"\w (\+|-) \w",
+            "constant": r"\b\d+\b",
+            "bounds_check": r"if \(\w+ (<|>=) \w+\)",
+            "logical": r" (&&|\|\|) ",
+            "barrier": r"__sync(threads|warp)\(\)|__threadfence",
+            "thread_index": r"threadIdx\.x",
+            "shared_memory": r"__shared__ \w+ \w+\[",
+            "volatile": r"\bvolatile\b(?!`)",
+            "atomic": r"atomicAdd|fetch_add",
+            "memory_order": r"memory_order_(acquire|release|acq_rel)",
+            "launch_shape": r"launch_kernel\(",
             "index_width": r"std::uint64_t\(",
         }
         self.assertEqual(sorted(present), sorted(CLASSES))
@@ -207,7 +300,9 @@ class TodaysSources(unittest.TestCase):
             for name in names:
                 if name.endswith((".cu", ".cuh")):
                     with open(os.path.join(folder, name), encoding="utf-8") as file:
-                        code += "\n".join(line for line in file.read().splitlines() if not line.lstrip().startswith("//"))
+                        code += "\n".join(
+                            line for line in file.read().splitlines() if not line.lstrip().startswith("//")
+                        )
         counts = Counter(m.op_class for m in self.mutants)
         for op_class, pattern in present.items():
             if re.search(pattern, code):
@@ -232,8 +327,12 @@ class TodaysSources(unittest.TestCase):
         self.assertNotEqual(sample, select_pairs(self.mutants, sample=20, seed=8))
 
     def test_the_runner_lists_its_plan_without_a_gpu(self):
-        result = subprocess.run([sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--variant",
-                                 "sort/odd_even_block"], capture_output=True, text=True, check=True)
+        result = subprocess.run(
+            [sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--variant", "sort/odd_even_block"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         expected = len([m for m in self.mutants if "sort/odd_even_block" in m.variants])
         self.assertEqual(result.stdout.splitlines()[-1], f"{expected} mutants, {expected} (mutant, variant) pairs")
 
@@ -241,8 +340,9 @@ class TodaysSources(unittest.TestCase):
         by_file = {}
         for mutant in self.mutants:
             by_file.setdefault(mutant.file, set()).update(mutant.variants)
-        self.assertEqual(by_file["kernels/scan/blelloch_padded.cu"],
-                         {"scan/blelloch_padded", "scan/scan_then_fan/blelloch_padded"})
+        self.assertEqual(
+            by_file["kernels/scan/blelloch_padded.cu"], {"scan/blelloch_padded", "scan/scan_then_fan/blelloch_padded"}
+        )
         multi_pass = [m for m in self.mutants if m.file == "kernels/reduce/detail/multi_pass.cuh"]
         in_multi_pass_class = [m for m in multi_pass if "MultiPass" in _enclosing_text(m)]
         self.assertTrue(in_multi_pass_class)
@@ -272,16 +372,21 @@ set_tests_properties(fails PROPERTIES LABELS "v/fail")
 set_tests_properties(hangs PROPERTIES LABELS "v/hang")
 set_tests_properties(missing PROPERTIES LABELS "v/missing")
 """)
-        subprocess.run(["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True,
-                       check=True)
+        subprocess.run(
+            ["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True, check=True
+        )
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.folder)
 
     def verdict(self, label, *options):
-        result = subprocess.run(["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$",
-                                 *options], capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            ["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$", *options],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         return ctest_outcome.judge(result.returncode, result.stdout)
 
     def test_a_failure_kills_and_names_the_entry(self):
@@ -299,9 +404,13 @@ set_tests_properties(missing PROPERTIES LABELS "v/missing")
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
         lane, build = (spec, GpuLock()), os.path.join(self.folder, "build")
         prefix = os.path.join(self.folder, "pair")
-        self.assertEqual(run_pair(build, "", "v/fail", lane, prefix),
-                         (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"))
-        self.assertEqual(run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), ""))
+        self.assertEqual(
+            run_pair(build, "", "v/fail", lane, prefix),
+            (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"),
+        )
+        self.assertEqual(
+            run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), "")
+        )
         self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
 
     def test_entries_that_cannot_start_or_no_entries_are_errors(self):
@@ -315,21 +424,50 @@ class Report(unittest.TestCase):
 
     def results(self):
         mutant = {"file": "kernels/x.cu", "line": 1, "operator": "op", "diff": "--- a/x\n+++ b/x\n"}
-        mutants = [{**mutant, "id": "a", "op_class": "relational", "variants": ["r/x", "r/y"],
-                    "diff": "--- a/kernels/x.cu\n+++ b/kernels/x.cu\n@@ -1 +1 @@\n-a < b\n+a <= b\n"},
-                   {**mutant, "id": "b", "op_class": "barrier", "variants": ["r/x"]},
-                   {**mutant, "id": "c", "op_class": "constant", "variants": ["r/y"]},
-                   {**mutant, "id": "d", "op_class": "launch_shape", "variants": ["r/x"]},
-                   {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]}]
-        outcomes = [("a", "r/x", ctest_outcome.KILLED), ("a", "r/y", ctest_outcome.SURVIVED),
-                    ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT), ("c", "r/y", ctest_outcome.SURVIVED),
-                    ("d", "r/x", ctest_outcome.NOT_COMPILING), ("e", "r/y", ctest_outcome.NOT_RUN)]
-        return {"meta": {"date": "2026-11-22 10:00 UTC", "machine": "test: 16 cores, 1 x H100", "commit": "abc",
-                         "mode": "full", "budget_s": None, "wall_s": 5},
-                "mutants": mutants,
-                "results": [{"mutant": m, "variant": v, "outcome": o, "stage": "tests",
-                             "killed_by": ["x.int.v (Failed)"] if o.startswith("killed") else [], "seconds": 1,
-                             "log": ""} for m, v, o in outcomes]}
+        mutants = [
+            {
+                **mutant,
+                "id": "a",
+                "op_class": "relational",
+                "variants": ["r/x", "r/y"],
+                "diff": "--- a/kernels/x.cu\n+++ b/kernels/x.cu\n@@ -1 +1 @@\n-a < b\n+a <= b\n",
+            },
+            {**mutant, "id": "b", "op_class": "barrier", "variants": ["r/x"]},
+            {**mutant, "id": "c", "op_class": "constant", "variants": ["r/y"]},
+            {**mutant, "id": "d", "op_class": "launch_shape", "variants": ["r/x"]},
+            {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]},
+        ]
+        outcomes = [
+            ("a", "r/x", ctest_outcome.KILLED),
+            ("a", "r/y", ctest_outcome.SURVIVED),
+            ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT),
+            ("c", "r/y", ctest_outcome.SURVIVED),
+            ("d", "r/x", ctest_outcome.NOT_COMPILING),
+            ("e", "r/y", ctest_outcome.NOT_RUN),
+        ]
+        return {
+            "meta": {
+                "date": "2026-11-22 10:00 UTC",
+                "machine": "test: 16 cores, 1 x H100",
+                "commit": "abc",
+                "mode": "full",
+                "budget_s": None,
+                "wall_s": 5,
+            },
+            "mutants": mutants,
+            "results": [
+                {
+                    "mutant": m,
+                    "variant": v,
+                    "outcome": o,
+                    "stage": "tests",
+                    "killed_by": ["x.int.v (Failed)"] if o.startswith("killed") else [],
+                    "seconds": 1,
+                    "log": "",
+                }
+                for m, v, o in outcomes
+            ],
+        }
 
     def test_tables_scores_and_survivors(self):
         with tempfile.TemporaryDirectory() as out:
@@ -343,8 +481,9 @@ class Report(unittest.TestCase):
             self.assertEqual(len(paths), 4 if HAVE_MATPLOTLIB else 3)
             self.assertTrue(all(os.path.getsize(p) > 0 for p in paths))
         x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
-        self.assertEqual((x["generated"], x["killed"], x["killed_timeout"], x["not_compiling"], x["score"]),
-                         (3, 1, 1, 1, 1.0))
+        self.assertEqual(
+            (x["generated"], x["killed"], x["killed_timeout"], x["not_compiling"], x["score"]), (3, 1, 1, 1, 1.0)
+        )
         self.assertEqual((y["generated"], y["survived"], y["equivalent"], y["not_run"], y["score"]), (3, 1, 1, 1, 0.0))
         self.assertEqual(x["classes"]["barrier"]["killed_timeout"], 1)
         self.assertEqual(summary["survivors"], {"a": ["r/y"]})
@@ -373,9 +512,9 @@ def _line_of(path, text):
 def _enclosing_text(mutant):
     """The source from the last `struct` line above the mutant's line down to it."""
     with open(os.path.join(ROOT, mutant.file), encoding="utf-8") as file:
-        lines = file.read().splitlines()[:mutant.line]
+        lines = file.read().splitlines()[: mutant.line]
     starts = [n for n, line in enumerate(lines) if line.startswith("struct ")]
-    return "\n".join(lines[starts[-1]:]) if starts else ""
+    return "\n".join(lines[starts[-1] :]) if starts else ""
 
 
 if __name__ == "__main__":

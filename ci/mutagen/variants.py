@@ -32,6 +32,7 @@ class Declaration:
 @dataclass
 class KernelTree:
     """The variant files and the detail headers they include, parsed, with what uses what."""
+
     root: str
     files: dict = field(default_factory=dict)  # path relative to root -> SourceFile
     labels_of_file: dict = field(default_factory=dict)  # variant file -> [label]
