@@ -15,7 +15,11 @@ from dataclasses import dataclass
 
 # Longest first: the lexer takes the first that matches. `<<<` and `>>>` are CUDA's launch
 # brackets; `>>>` is only taken on a line that opened one (else it closes three templates).
-_PUNCTUATORS = "<<< >>> <<= >>= <=> ... ->* :: -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= .*".split()
+# fmt: off
+_PUNCTUATORS = ["<<<", ">>>", "<<=", ">>=", "<=>", "...", "->*",
+                "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+                "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ".*"]
+# fmt: on
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # A pp-number: digits, letters, dots, digit separators, and signs after an exponent letter.
 _NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.']|)*")
