@@ -33,7 +33,7 @@ class BuildSlot:
     def __init__(self, work, index, jobs):
         self.folder = os.path.join(work, f"slot{index}")
         self.src = os.path.join(self.folder, "src")
-        self.build = os.path.join(self.folder, "build")
+        self.build_dir = os.path.join(self.folder, "build")
         self.jobs = jobs
 
     def prepare(self, root):
@@ -50,11 +50,11 @@ class BuildSlot:
                 "-S",
                 self.src,
                 "-B",
-                self.build,
+                self.build_dir,
                 *CONFIGURE_FLAGS,
                 f"-DCMAKE_CUDA_ARCHITECTURES={architectures}",
             ],
-            ["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)],
+            ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)],
         ):
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
@@ -69,14 +69,14 @@ class BuildSlot:
         try:
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(
-                    ["cmake", "--build", self.build, "--target", "kernels", "-j", str(self.jobs)],
+                    ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)],
                     stdout=output,
                     stderr=subprocess.STDOUT,
                     check=False,
                 )
             if result.returncode == 0:
                 os.makedirs(os.path.dirname(library), exist_ok=True)
-                shutil.copy2(os.path.join(self.build, "kernels", "libkernels.so"), library)
+                shutil.copy2(os.path.join(self.build_dir, "kernels", "libkernels.so"), library)
             return result.returncode == 0
         finally:
             restored = _patch(diff, self.src, reverse=True)

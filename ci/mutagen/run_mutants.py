@@ -206,6 +206,9 @@ class Campaign:
                 started = time.monotonic()
                 try:
                     compiled = slot.build(mutant.diff, library, log)
+                except BaseException:
+                    self.waiting_libraries.release()  # no library waits: the others must not block on it
+                    raise
                 finally:
                     with slot_available:
                         free_slots.append(slot)
@@ -225,8 +228,13 @@ class Campaign:
 
             tests = []
             builds = [builders.submit(build_and_queue, mutant, labels) for mutant, labels in self.pairs_of.values()]
-            for future in builds:
-                future.result()  # a build that raised (a patch that does not apply) ends the run here
+            try:
+                for future in builds:
+                    future.result()
+            except BaseException:  # a patch that does not apply: the generator is wrong, stop here
+                for future in builds:
+                    future.cancel()
+                raise
             for future in tests:
                 future.result()
 

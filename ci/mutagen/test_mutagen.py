@@ -3,6 +3,8 @@
 generator over today's kernels/, the runner's selection and outcome parsing, and the report on
 synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
+import argparse
+import difflib
 import json
 import os
 import re
@@ -17,9 +19,10 @@ import ctest_outcome
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
-from generate import apply_edits, generate
+from generate import Mutant, apply_edits, generate
+from mutant_builds import BuildSlot
 from operators import CLASSES, find_mutations
-from run_mutants import GpuLock, run_pair, select_pairs
+from run_mutants import Campaign, GpuLock, run_pair, select_pairs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -417,6 +420,55 @@ set_tests_properties(missing PROPERTIES LABELS "v/missing")
         self.assertEqual(self.verdict("v/missing").outcome, ctest_outcome.ERROR)
         self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_outcome.ERROR)
         self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_outcome.SURVIVED)
+
+
+class Builds(unittest.TestCase):
+    """A build slot and the campaign's build-only path on a small C++ project laid out like the
+    suite (kernels/ builds libkernels.so): one mutant compiles, one does not, the sources come back."""
+
+    SOURCE = "int answer() { return 42; }\n"
+
+    def mutant(self, name, replacement):
+        diff = "".join(
+            difflib.unified_diff(
+                [self.SOURCE], [self.SOURCE.replace("42", replacement)], "a/kernels/answer.cpp", "b/kernels/answer.cpp"
+            )
+        )
+        return Mutant(f"answer.cpp:1:{name}:0", "kernels/answer.cpp", 1, name, "constant", ("fake/answer",), diff)
+
+    def test_a_slot_builds_mutants_and_counts_compile_failures_apart(self):
+        with tempfile.TemporaryDirectory() as root:
+            for path, text in (
+                (
+                    "CMakeLists.txt",
+                    "cmake_minimum_required(VERSION 3.25)\nproject(fake CXX)\nadd_subdirectory(kernels)\n",
+                ),
+                ("kernels/CMakeLists.txt", "add_library(kernels SHARED answer.cpp)\n"),
+                ("kernels/answer.cpp", self.SOURCE),
+                ("cmake/empty.cmake", ""),
+            ):
+                os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                    file.write(text)
+            work = os.path.join(root, "work")
+            os.makedirs(os.path.join(work, "logs"))
+            slot = BuildSlot(work, 0, 1)
+            slot.prepare(root)
+            compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
+            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+            campaign = Campaign(args, [(compiles, "fake/answer"), (broken, "fake/answer")], lanes=[])
+            campaign.run([slot])
+            with open(os.path.join(slot.src, "kernels", "answer.cpp"), encoding="utf-8") as file:
+                restored = file.read()
+            leftovers = (
+                os.listdir(os.path.join(work, "libraries")) if os.path.isdir(os.path.join(work, "libraries")) else []
+            )
+        outcomes = {r["mutant"]: (r["outcome"], r["stage"]) for r in campaign.results}
+        self.assertEqual(
+            outcomes, {compiles.id: (ctest_outcome.NOT_RUN, "build"), broken.id: (ctest_outcome.NOT_COMPILING, "build")}
+        )
+        self.assertEqual(restored, self.SOURCE)
+        self.assertEqual(leftovers, [])
 
 
 class Report(unittest.TestCase):
