@@ -22,7 +22,7 @@ from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate
 from mutant_builds import BuildSlot
 from operators import CLASSES, find_mutations
-from run_mutants import Campaign, GpuLock, run_pair, select_pairs
+from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -469,6 +469,28 @@ class Builds(unittest.TestCase):
         )
         self.assertEqual(restored, self.SOURCE)
         self.assertEqual(leftovers, [])
+
+
+class Lanes(unittest.TestCase):
+    def test_each_lane_has_a_resource_specification_of_one_gpu(self):
+        with tempfile.TemporaryDirectory() as folder:
+            fake = os.path.join(folder, "nvidia-smi")
+            with open(fake, "w", encoding="utf-8") as file:
+                file.write("#!/bin/sh\nprintf '0\\n1\\n'\n")  # two GPUs
+            os.chmod(fake, 0o755)
+            path = os.environ["PATH"]
+            os.environ["PATH"] = f"{folder}:{path}"
+            try:
+                lanes = gpu_lanes(folder, 3)
+            finally:
+                os.environ["PATH"] = path
+            specs = []
+            for spec, _ in lanes:
+                with open(spec, encoding="utf-8") as file:
+                    specs.append(json.load(file)["local"][0]["gpus"])
+        self.assertEqual(specs, [[{"id": "0", "slots": 4}]] * 3 + [[{"id": "1", "slots": 4}]] * 3)
+        self.assertIs(lanes[0][1], lanes[2][1])
+        self.assertIsNot(lanes[0][1], lanes[3][1])
 
 
 class Report(unittest.TestCase):
