@@ -37,8 +37,9 @@ class BuildSlot:
         self.jobs = jobs
 
     def prepare(self, root):
-        """A fresh copy of the sources, configured and built unpatched. Raises if that fails."""
-        shutil.rmtree(self.src, ignore_errors=True)
+        """A fresh copy of the sources, configured and built unpatched, in a fresh build folder (one
+        left by an interrupted run may hold a mutant's objects). Raises if that fails."""
+        shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src)
         for part in ("kernels", "cmake"):
             shutil.copytree(os.path.join(root, part), os.path.join(self.src, part))
