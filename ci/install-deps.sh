@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the suite needs and the machine lacks (Debian/Ubuntu, apt-get): CMake >= 3.25,
-# Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, matplotlib for the benchmarks' plots,
-# and patch (the mutation catalogue, ci/mutants).
+# Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, matplotlib
+# for the plots of the benchmarks and of the mutation reports, and patch (the mutation tools apply
+# their mutants with it).
 # The CUDA toolkit (nvcc 12.8+ with CCCL) must already be there: distributions do not package a
 # current one.
 set -euo pipefail

@@ -53,6 +53,28 @@ function(kernels_add_cpu_test target)
   set_tests_properties(cpu.${target} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
 endfunction()
 
+# The interpreter of the Python scripts and their CPU tests: a python3 with matplotlib, which
+# ci/install-deps.sh installs for the system's python3; an interpreter earlier on PATH (pyenv, a
+# virtual environment) may lack it.
+function(kernels_python_with_matplotlib result candidate)
+  execute_process(COMMAND "${candidate}" -c "import matplotlib" RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+  if(NOT status EQUAL 0)
+    set(${result} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+find_program(KERNELS_PYTHON NAMES python3 NAMES_PER_DIR PATHS /usr/bin VALIDATOR kernels_python_with_matplotlib)
+if(NOT KERNELS_PYTHON)
+  message(WARNING "No python3 with matplotlib (ci/install-deps.sh installs it): the tests of the plotting scripts will fail")
+  find_program(KERNELS_PYTHON NAMES python3 REQUIRED)
+endif()
+
+# kernels_add_python_cpu_test(<name> <script> [LABELS <label>...])
+function(kernels_add_python_cpu_test name script)
+  cmake_parse_arguments(arg "" "" "LABELS" ${ARGN})
+  add_test(NAME cpu.${name} COMMAND "${KERNELS_PYTHON}" "${script}")
+  set_tests_properties(cpu.${name} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
+endfunction()
+
 # kernels_add_gpu_test(<name> COMMAND <target> [args...] LABELS <label>... [PROPERTIES <prop> <value>...])
 function(kernels_add_gpu_test name)
   cmake_parse_arguments(arg "" "" "COMMAND;LABELS;PROPERTIES" ${ARGN})

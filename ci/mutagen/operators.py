@@ -1,0 +1,513 @@
+"""The mutation operators: each finds its sites in a SourceFile and proposes Mutations.
+
+Conventional classes (Offutt's selective set, in spirit): relational, loop_boundary, arithmetic,
+constant, bounds_check, logical. GPU classes (after Zhu and Zaidman, ICST 2020): barrier,
+thread_index, shared_memory, volatile, atomic, memory_order, launch_shape, index_width.
+
+Choices that keep the catalogue useful rather than large:
+- a relational operator at the top of a `for`/`while` condition is a loop_boundary mutant, and
+  only there; `> 0` is never widened to `>= 0` in a loop condition (a halving or unsigned loop
+  would then never end: the mutant would only measure the suite's timeout);
+- compound assignments in a `for` header are left alone for the same reason;
+- `kernel<<<...>>>` inside launch_kernel() takes dim3 values: the launch_shape operators mutate
+  the grid and block arguments of every launch_kernel() call instead;
+- index_width narrows 64-bit integer types in device code only, where a 32-bit index is the
+  classic overflow; host code sizes the grid and the workspace in 64 bits on purpose.
+"""
+
+import re
+from dataclasses import dataclass
+
+from cpp_structure import split_arguments
+
+CONVENTIONAL_CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical"]
+GPU_CLASSES = [
+    "barrier",
+    "thread_index",
+    "shared_memory",
+    "volatile",
+    "atomic",
+    "memory_order",
+    "launch_shape",
+    "index_width",
+]
+CLASSES = CONVENTIONAL_CLASSES + GPU_CLASSES
+
+_RELATIONAL = {
+    "<": ("lt_to_le", "<="),
+    "<=": ("le_to_lt", "<"),
+    ">": ("gt_to_ge", ">="),
+    ">=": ("ge_to_gt", ">"),
+    "==": ("eq_to_ne", "!="),
+    "!=": ("ne_to_eq", "=="),
+}
+_ORDERING = {"<", "<=", ">", ">="}
+_BARRIERS = {"__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system"}
+_BUILTIN_INDICES = {"threadIdx": "blockIdx", "blockIdx": "threadIdx", "blockDim": "gridDim", "gridDim": "blockDim"}
+_ATOMIC_FUNCTIONS = {"atomicAdd": "+", "atomicSub": "-", "atomicAnd": "&", "atomicOr": "|", "atomicXor": "^"}
+_ATOMIC_METHODS = {"fetch_add": "+", "fetch_sub": "-", "fetch_and": "&", "fetch_or": "|", "fetch_xor": "^"}
+_STRONG_ORDERS = {"memory_order_acquire", "memory_order_release", "memory_order_acq_rel", "memory_order_seq_cst"}
+_WIDE_SCOPES = {"thread_scope_device", "thread_scope_system"}
+_INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)$")
+_EXITS = {"return", "break", "continue"}
+# Tokens before a `?` that end its condition when scanning backwards.
+_CONDITION_STARTS = {
+    "(",
+    "[",
+    "{",
+    ",",
+    ";",
+    "?",
+    ":",
+    "return",
+    "=",
+    "+=",
+    "-=",
+    "*=",
+    "/=",
+    "%=",
+    "&=",
+    "|=",
+    "^=",
+    "<<=",
+    ">>=",
+}
+
+
+@dataclass(frozen=True)
+class Mutation:
+    operator: str  # e.g. "lt_to_le"; part of the mutant's id
+    op_class: str  # one of CLASSES
+    anchor: int  # token index whose line names the mutant
+    edits: tuple  # ((start offset, end offset, replacement), ...), disjoint, in order
+
+
+def find_mutations(sf):
+    """Every mutation of every operator in one file, in a fixed order."""
+    finders = [
+        _relational,
+        _arithmetic,
+        _constants,
+        _bounds_checks,
+        _logical,
+        _barriers,
+        _thread_indices,
+        _shared_arrays,
+        _dynamic_shared,
+        _volatile,
+        _atomics,
+        _memory_orders,
+        _launch_shapes,
+        _index_widths,
+    ]
+    mutations = []
+    for finder in finders:
+        mutations.extend(finder(sf))
+    return mutations
+
+
+def _replace(token, text):
+    return ((token.start, token.end, text),)
+
+
+def _sites(sf, texts=None, binary=False):
+    """Indices of the tokens no exclusion covers, optionally only those with given texts, and
+    with `binary` only operators written as binary ones (spaced on both sides)."""
+    for index, token in enumerate(sf.tokens):
+        if sf.excluded[index] or (texts is not None and token.text not in texts):
+            continue
+        if binary and not (token.kind == "punct" and token.spaced):
+            continue
+        yield index
+
+
+def _loop_conditions(sf):
+    """Token index -> "top" for tokens at the top level of a for/while condition, "header" for
+    every other token of a for header."""
+    marks, tokens = {}, sf.tokens
+    for index, token in enumerate(tokens):
+        if token.text not in {"for", "while"} or index + 1 >= len(tokens) or tokens[index + 1].text != "(":
+            continue
+        open_paren, close_paren = index + 1, sf.partner[index + 1]
+        for inner in range(open_paren + 1, close_paren):
+            marks[inner] = "header"
+        top = list(_top_level(sf, open_paren + 1, close_paren - 1))
+        if token.text == "for":
+            semicolons = [i for i in top if tokens[i].text == ";"]
+            if len(semicolons) != 2:
+                continue  # a range-based for: no condition
+            top = [i for i in top if semicolons[0] < i < semicolons[1]]
+        for inner in top:
+            marks[inner] = "top"
+    return marks
+
+
+def _relational(sf):
+    loops = _loop_conditions(sf)
+    for index in _sites(sf, _RELATIONAL, binary=True):
+        token = sf.tokens[index]
+        name, replacement = _RELATIONAL[token.text]
+        if loops.get(index) == "top" and token.text in _ORDERING:
+            if token.text == ">" and sf.tokens[index + 1].text == "0":
+                continue
+            yield Mutation("loop_" + name, "loop_boundary", index, _replace(token, replacement))
+        else:
+            yield Mutation(name, "relational", index, _replace(token, replacement))
+
+
+def _arithmetic(sf):
+    loops = _loop_conditions(sf)
+    swaps = {
+        "+": ("add_to_sub", "-"),
+        "-": ("sub_to_add", "+"),
+        "+=": ("add_assign_to_sub", "-="),
+        "-=": ("sub_assign_to_add", "+="),
+    }
+    for index in _sites(sf, swaps, binary=True):
+        token = sf.tokens[index]
+        if token.text.endswith("=") and loops.get(index):
+            continue
+        name, replacement = swaps[token.text]
+        yield Mutation(name, "arithmetic", index, _replace(token, replacement))
+    for index in _sites(sf, {"*", "/"}, binary=True):
+        for operand in (index - 1, index + 1):
+            literal = sf.tokens[operand]
+            parsed = _INTEGER.match(literal.text) if literal.kind == "number" else None
+            if parsed and not (sf.tokens[index].text == "/" and operand == index - 1):
+                new_value = "2" if int(parsed.group(1), 0) == 1 else "1"
+                yield Mutation(
+                    "mul_constant" if sf.tokens[index].text == "*" else "div_constant",
+                    "arithmetic",
+                    operand,
+                    _replace(literal, new_value + parsed.group(2)),
+                )
+
+
+def _constants(sf):
+    for index in _sites(sf):
+        token = sf.tokens[index]
+        parsed = _INTEGER.match(token.text) if token.kind == "number" else None
+        if not parsed:
+            continue
+        digits, suffix = parsed.groups()
+        value = int(digits, 0)
+        hexadecimal = digits[:2].lower() == "0x"
+        for name, new_value in (("const_plus_1", value + 1), ("const_minus_1", value - 1)):
+            if new_value < 0 or (hexadecimal and new_value.bit_length() > 4 * (len(digits) - 2)):
+                continue
+            text = f"0x{new_value:x}" if hexadecimal else str(new_value)
+            yield Mutation(name, "constant", index, _replace(token, text + suffix))
+
+
+def _top_level(sf, first, last):
+    """Indices in first..last not nested in brackets."""
+    index = first
+    while index <= last:
+        yield index
+        index = sf.partner[index] + 1 if index in sf.partner and sf.partner[index] > index else index + 1
+
+
+def _has_ordering(sf, first, last):
+    return any(sf.tokens[i].text in _ORDERING and sf.tokens[i].spaced for i in _top_level(sf, first, last))
+
+
+def _guards(sf, first, last, body_first, body_last):
+    """Whether the comparison in tokens[first..last] bounds an index that the guarded code
+    tokens[body_first..body_last] uses: one of its operands appears inside a subscript or a
+    call's arguments there (`j < count` guarding `compare_exchange(window, i, j)`, `i < n` guarding
+    `out[i] = x`), which tells bounds checks from comparisons of values (`a < b ? b : a`)."""
+    tokens = sf.tokens
+    ordering = next(i for i in _top_level(sf, first, last) if tokens[i].text in _ORDERING and tokens[i].spaced)
+    indexed = []
+    for opener in range(body_first, body_last + 1):
+        is_call = tokens[opener].text == "(" and opener > 0 and tokens[opener - 1].kind == "identifier"
+        if tokens[opener].text == "[" or is_call:
+            indexed.append(" ".join(t.text for t in tokens[opener + 1 : sf.partner[opener]]))
+    operands = [" ".join(t.text for t in tokens[a : b + 1]) for a, b in ((first, ordering - 1), (ordering + 1, last))]
+    return any(operand and operand in group for operand in operands for group in indexed)
+
+
+def _statement_end(sf, first):
+    """The last token of the statement that starts at `first` (a block's closing brace)."""
+    if sf.tokens[first].text == "{":
+        return sf.partner[first]
+    index = first
+    while sf.tokens[index].text != ";":
+        index = sf.partner[index] + 1 if index in sf.partner else index + 1
+    return index
+
+
+def _bounds_checks(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, {"if"}):
+        open_paren = index + 1
+        if tokens[open_paren].text != "(":
+            continue  # `if constexpr`: a compile-time choice, not a bounds check
+        close_paren = sf.partner[open_paren]
+        top = list(_top_level(sf, open_paren + 1, close_paren - 1))
+        if any(tokens[i].text == "||" for i in top):
+            continue
+        cuts = [open_paren] + [i for i in top if tokens[i].text == "&&"] + [close_paren]
+        body_end = _statement_end(sf, close_paren + 1)
+        statement = close_paren + 1 + (tokens[close_paren + 1].text == "{")
+        # An early exit (`if (i >= n) return;`) guards everything after it.
+        exits = (
+            tokens[statement].text in _EXITS
+            and tokens[_statement_end(sf, statement)].text == ";"
+            and _statement_end(sf, statement) - statement <= 2
+        )
+        for first, last in zip([c + 1 for c in cuts[:-1]], [c - 1 for c in cuts[1:]]):
+            if _has_ordering(sf, first, last) and (exits or _guards(sf, first, last, close_paren + 1, body_end)):
+                removed = "false" if exits and len(cuts) == 2 else "true"
+                yield Mutation(
+                    "drop_bounds_check", "bounds_check", first, ((tokens[first].start, tokens[last].end, removed),)
+                )
+    for index in _sites(sf, {"?"}):
+        first = index - 1
+        while first >= 0 and tokens[first].text not in _CONDITION_STARTS:
+            first = sf.partner[first] - 1 if tokens[first].text in {")", "]"} else first - 1
+        first += 1
+        top = list(_top_level(sf, first, index - 1))
+        if any(tokens[i].text in {"&&", "||"} for i in top) or not _has_ordering(sf, first, index - 1):
+            continue
+        colon = next(i for i in _top_level(sf, index + 1, len(tokens) - 1) if tokens[i].text == ":")
+        if _guards(sf, first, index - 1, index + 1, colon - 1):
+            yield Mutation(
+                "drop_bounds_check", "bounds_check", first, ((tokens[first].start, tokens[index - 1].end, "true"),)
+            )
+
+
+def _logical(sf):
+    for index in _sites(sf, {"&&", "||"}, binary=True):
+        token = sf.tokens[index]
+        name, replacement = ("and_to_or", "||") if token.text == "&&" else ("or_to_and", "&&")
+        yield Mutation(name, "logical", index, _replace(token, replacement))
+
+
+def _line_bounds(text, offset):
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    return start, (len(text) if end == -1 else end)
+
+
+def _statement_alone(sf, first, semicolon):
+    """(line start, line end) if the statement tokens[first..semicolon] is alone on its line."""
+    text = sf.text
+    start, end = _line_bounds(text, sf.tokens[first].start)
+    after = text[sf.tokens[semicolon].end : end].strip()
+    if text[start : sf.tokens[first].start].strip() or (after and not after.startswith("//")):
+        return None
+    return start, end
+
+
+def _barriers(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, _BARRIERS):
+        if tokens[index + 1].text != "(" or tokens[sf.partner[index + 1] + 1].text != ";":
+            continue
+        semicolon = sf.partner[index + 1] + 1
+        line = _statement_alone(sf, index, semicolon)
+        if line:
+            yield Mutation("drop_barrier", "barrier", index, ((line[0], line[1] + 1, ""),))
+        else:
+            yield Mutation("drop_barrier", "barrier", index, ((tokens[index].start, tokens[semicolon - 1].end, ""),))
+        if tokens[index].text == "__syncthreads":
+            yield Mutation("syncthreads_to_syncwarp", "barrier", index, _replace(tokens[index], "__syncwarp"))
+        if line:
+            yield from _barrier_moves(sf, index, line)
+
+
+def _barrier_moves(sf, index, line):
+    """The barrier's line swapped with the line above or below, where that line is one whole
+    statement, or the brace of a control block (moving the barrier out of the block)."""
+    text = sf.text
+    barrier_line = text[line[0] : line[1]]
+    if line[0] > 0:
+        above = _line_bounds(text, line[0] - 1)
+        above_text = text[above[0] : above[1]].strip()
+        above_prior = text[_line_bounds(text, above[0] - 1)[0] : above[0]].strip() if above[0] > 0 else ";"
+        whole = above_text.endswith(";") and above_prior[-1:] in {";", "{", "}"}
+        if whole or (above_text.endswith("{") and _opens_control(sf, above[1])):
+            edit = (above[0], line[1], barrier_line + "\n" + text[above[0] : above[1]])
+            yield Mutation("barrier_up", "barrier", index, (edit,))
+    if line[1] < len(text):
+        below = _line_bounds(text, line[1] + 1)
+        below_text = text[below[0] : below[1]].strip()
+        if (
+            below_text.endswith(";")
+            and not below_text.startswith(("//", "#", "}"))
+            and not any(below_text.startswith(b) for b in _BARRIERS)
+        ) or (below_text == "}" and _closes_control(sf, below[0])):
+            edit = (line[0], below[1], text[below[0] : below[1]] + "\n" + barrier_line)
+            yield Mutation("barrier_down", "barrier", index, (edit,))
+
+
+def _token_at(sf, offset, last_before):
+    """The index of the last token ending at or before `offset` (last_before) or the first
+    starting at or after it."""
+    indices = [i for i, t in enumerate(sf.tokens) if (t.end <= offset if last_before else t.start >= offset)]
+    return indices[-1] if last_before else indices[0]
+
+
+def _opens_control(sf, line_end):
+    brace = _token_at(sf, line_end, last_before=True)
+    return sf.tokens[brace].text == "{" and sf.scope_of[brace].kind == "control"
+
+
+def _closes_control(sf, line_start):
+    brace = _token_at(sf, line_start, last_before=False)
+    return sf.tokens[brace].text == "}" and sf.scope_of[brace].kind == "control"
+
+
+def _thread_indices(sf):
+    """threadIdx.x, blockIdx.x, blockDim.x, gridDim.x plus one, swapped with their counterpart
+    (thread with block index, block with grid size), and the sizes minus one (an index minus one
+    is out of range at once for thread or block 0: a mutant any test kills)."""
+    tokens = sf.tokens
+    for index in _sites(sf, _BUILTIN_INDICES):
+        if index + 2 >= len(tokens) or tokens[index + 1].text != "." or tokens[index + 2].text != "x":
+            continue
+        span = (tokens[index].start, tokens[index + 2].end)
+        original = sf.text[span[0] : span[1]]
+        yield Mutation("index_plus_1", "thread_index", index, ((*span, f"({original} + 1)"),))
+        if tokens[index].text in {"blockDim", "gridDim"}:
+            yield Mutation("index_minus_1", "thread_index", index, ((*span, f"({original} - 1)"),))
+        yield Mutation(
+            "index_swap", "thread_index", index, _replace(tokens[index], _BUILTIN_INDICES[tokens[index].text])
+        )
+
+
+def _appended(sf, first, last, suffix):
+    """Edits that append `suffix` (" - 1") to the expression tokens[first..last], in parentheses
+    unless it is one token."""
+    if first == last:
+        return ((sf.tokens[last].end, sf.tokens[last].end, suffix),)
+    return (
+        (sf.tokens[first].start, sf.tokens[first].start, "("),
+        (sf.tokens[last].end, sf.tokens[last].end, ")" + suffix),
+    )
+
+
+def _shared_arrays(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, {"__shared__"}):
+        end = index
+        while tokens[end].text not in {";", "["}:
+            end += 1
+        if tokens[end].text == "[" and sf.partner[end] > end + 1:
+            yield Mutation(
+                "shared_array_minus_1", "shared_memory", index, _appended(sf, end + 1, sf.partner[end] - 1, " - 1")
+            )
+
+
+def _dynamic_shared(sf):
+    """One element less of dynamic shared memory: the byte counts computed by functions and
+    variables named for shared memory, when they end in a sizeof of the element."""
+    tokens = sf.tokens
+    for index in _sites(sf, {"return", "="}):
+        if tokens[index].text == "return":
+            if "shared" not in sf.function_of(index):
+                continue
+        elif "shared" not in tokens[index - 1].text:
+            continue
+        end = index + 1
+        while tokens[end].text != ";":
+            end = sf.partner[end] + 1 if end in sf.partner else end + 1
+        top = list(_top_level(sf, index + 1, end - 1))
+        sizeofs = [i for i in top if tokens[i].text == "sizeof"]
+        if not sizeofs or any(tokens[i].text == "?" for i in top):
+            continue
+        element = sf.text_of(sizeofs[-1], sf.partner[sizeofs[-1] + 1])
+        yield Mutation(
+            "dynamic_shared_minus_1",
+            "shared_memory",
+            index,
+            ((tokens[end - 1].end, tokens[end - 1].end, f" - {element}"),),
+        )
+
+
+def _volatile(sf):
+    for index in _sites(sf, {"volatile"}):
+        token = sf.tokens[index]
+        yield Mutation("drop_volatile", "volatile", index, ((token.start, token.end + int(token.space_after), ""),))
+
+
+def _atomics(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, set(_ATOMIC_FUNCTIONS) | set(_ATOMIC_METHODS)):
+        if tokens[index + 1].text != "(":
+            continue
+        close_paren = sf.partner[index + 1]
+        args = [sf.text_of(a, b) for a, b in split_arguments(tokens, index + 2, close_paren - 1)]
+        name = tokens[index].text
+        if name in _ATOMIC_FUNCTIONS and len(args) == 2:
+            pointer, value = args
+            rmw = (
+                f"[&] {{ const auto old_value = *({pointer}); *({pointer}) = old_value {_ATOMIC_FUNCTIONS[name]} "
+                f"({value}); return old_value; }}()"
+            )
+            yield Mutation("atomic_to_plain", "atomic", index, ((tokens[index].start, tokens[close_paren].end, rmw),))
+        elif (
+            name in _ATOMIC_METHODS
+            and tokens[index - 1].text == "."
+            and tokens[index - 2].kind == "identifier"
+            and tokens[index - 3].text not in {".", "->", "::"}
+        ):
+            target = tokens[index - 2].text
+            order = f", {args[1]}" if len(args) > 1 else ""
+            rmw = (
+                f"[&] {{ const auto old_value = {target}.load(cuda::memory_order_relaxed); "
+                f"{target}.exchange(old_value {_ATOMIC_METHODS[name]} ({args[0]}){order}); return old_value; }}()"
+            )
+            yield Mutation(
+                "atomic_to_plain", "atomic", index - 2, ((tokens[index - 2].start, tokens[close_paren].end, rmw),)
+            )
+
+
+def _memory_orders(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, _STRONG_ORDERS | _WIDE_SCOPES | {"memory_order"}):
+        text = tokens[index].text
+        if text in _STRONG_ORDERS:
+            yield Mutation("order_to_relaxed", "memory_order", index, _replace(tokens[index], "memory_order_relaxed"))
+        elif text in _WIDE_SCOPES:
+            yield Mutation("scope_to_block", "memory_order", index, _replace(tokens[index], "thread_scope_block"))
+        elif (
+            index + 2 < len(tokens)
+            and tokens[index + 1].text == "::"
+            and tokens[index + 2].text in {"acquire", "release", "acq_rel", "seq_cst"}
+        ):
+            yield Mutation("order_to_relaxed", "memory_order", index, _replace(tokens[index + 2], "relaxed"))
+
+
+def _launch_shapes(sf):
+    tokens = sf.tokens
+    for index in _sites(sf, {"launch_kernel"}):
+        if tokens[index + 1].text != "(" or tokens[index - 1].text == "void":
+            continue  # the definition, not a launch
+        args = split_arguments(tokens, index + 2, sf.partner[index + 1] - 1)
+        for position, (step, what) in ((2, (1, "grid")), (3, (32, "block"))):
+            first, last = args[position]
+            size = "1" if what == "grid" else "warp"
+            yield Mutation(f"{what}_plus_{size}", "launch_shape", first, _appended(sf, first, last, f" + {step}"))
+            yield Mutation(f"{what}_minus_{size}", "launch_shape", first, _appended(sf, first, last, f" - {step}"))
+
+
+def _index_widths(sf):
+    tokens = sf.tokens
+    narrower = {"uint64_t": "uint32_t", "int64_t": "int32_t"}
+    for index in _sites(sf, set(narrower) | {"long"}):
+        if not sf.is_device(index):
+            continue
+        text = tokens[index].text
+        if text in narrower:
+            yield Mutation("index_to_32_bits", "index_width", index, _replace(tokens[index], narrower[text]))
+        elif tokens[index + 1].text == "long" and tokens[index - 1].text != "long":
+            unsigned = tokens[index - 1].text == "unsigned"
+            first = index - 1 if unsigned else index
+            yield Mutation(
+                "index_to_32_bits",
+                "index_width",
+                first,
+                ((tokens[first].start, tokens[index + 1].end, "unsigned" if unsigned else "int"),),
+            )

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The report of a mutation run: scores per variant, counts per variant and operator class, the
+survivors' diffs.
+
+    report.py RESULTS_JSON OUT_DIR [--equivalents FILE]
+
+RESULTS_JSON is what run_mutants.py writes. Writes OUT_DIR/report.md (the tables), report.json
+(the same counts), survivors.md (each surviving mutant's diff and the variants it survived) and
+score.png (the score per variant), and prints their paths.
+
+A (mutant, variant) pair counts once for that variant. Triage (equivalent.txt) names mutants
+judged equivalent: no test can tell them from the original. A variant's score is
+killed / (generated - equivalent - not compiling - not run - error): not run (the budget ran out)
+and error (ctest could not judge) are left out of the denominator like the two that the issue
+names, and shown beside it, so that an incomplete run says so instead of scoring low.
+"""
+
+import argparse
+import json
+import os
+from collections import Counter, defaultdict
+
+import ctest_outcome as outcomes
+from operators import CLASSES
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EQUIVALENTS = os.path.join(HERE, "equivalent.txt")
+COLUMNS = ["generated", "killed", "killed_timeout", "survived", "equivalent", "not_compiling", "not_run", "error"]
+_UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
+
+
+def load_equivalents(path):
+    """{(mutant id, variant label or None for every variant): reason} from a triage file whose
+    lines read `<id>[@<label>] <reason>` (`#` starts a comment line)."""
+    equivalents = {}
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, _, reason = line.partition(" ")
+            if not reason.strip():
+                raise ValueError(f"{path}:{number}: {key} has no reason")
+            mutant, _, label = key.partition("@")
+            if (mutant, label or None) in equivalents:
+                raise ValueError(f"{path}:{number}: {key} is listed twice")
+            equivalents[(mutant, label or None)] = reason.strip()
+    return equivalents
+
+
+def equivalence(equivalents, mutant, label):
+    return equivalents.get((mutant, label)) or equivalents.get((mutant, None))
+
+
+def category(result, equivalents):
+    """The column a pair counts in besides `generated`."""
+    outcome = result["outcome"]
+    if outcome in {outcomes.KILLED, outcomes.KILLED_BY_TIMEOUT}:
+        return outcome
+    if equivalence(equivalents, result["mutant"], result["variant"]):
+        return "equivalent"
+    return outcome
+
+
+def score(counts):
+    judged = counts["generated"] - sum(counts[c] for c in _UNJUDGED)
+    return (counts["killed"] + counts["killed_timeout"]) / judged if judged else None
+
+
+def tally(results, equivalents):
+    """Counts per variant and class, per variant, per class; the survivors; and the mutants that
+    triage calls equivalent although a test killed them."""
+    op_class = {m["id"]: m["op_class"] for m in results["mutants"]}
+    by_pair, by_variant, by_class = defaultdict(Counter), defaultdict(Counter), defaultdict(Counter)
+    survivors, contradictions = defaultdict(list), []
+    for result in results["results"]:
+        column = category(result, equivalents)
+        keys = (
+            by_pair[(result["variant"], op_class[result["mutant"]])],
+            by_variant[result["variant"]],
+            by_class[op_class[result["mutant"]]],
+        )
+        for counts in keys:
+            counts["generated"] += 1
+            counts[column] += 1
+        if column == outcomes.SURVIVED:
+            survivors[result["mutant"]].append(result["variant"])
+        if column.startswith(outcomes.KILLED) and equivalence(equivalents, result["mutant"], result["variant"]):
+            contradictions.append(f"{result['mutant']} [{result['variant']}]: {', '.join(result['killed_by'])}")
+    return by_pair, by_variant, by_class, survivors, contradictions
+
+
+def below(results, equivalents, minimum):
+    """(variant, score) of every variant whose score is below `minimum` (a fraction)."""
+    by_variant = tally(results, equivalents)[1]
+    return [(v, score(c)) for v, c in sorted(by_variant.items()) if score(c) is not None and score(c) < minimum]
+
+
+def _percent(value):
+    return "n/a" if value is None else f"{100 * value:.1f} %"
+
+
+def _row(cells):
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def _table(header, rows):
+    return [_row(header), _row(["---"] * len(header)), *(_row(r) for r in rows)]
+
+
+def _count_cells(counts):
+    killed = counts["killed"] + counts["killed_timeout"]
+    by_timeout = f" ({counts['killed_timeout']} by timeout)" if counts["killed_timeout"] else ""
+    return [
+        counts["generated"],
+        f"{killed}{by_timeout}",
+        counts["survived"],
+        counts["equivalent"],
+        counts["not_compiling"],
+        counts["not_run"] + counts["error"],
+    ]
+
+
+def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
+    meta = results["meta"]
+    header = ["generated", "killed", "survived", "equivalent", "not compiling", "not run or error", "score"]
+    about = (
+        f"Machine: {meta['machine']}. Commit {meta['commit']}, mode: {meta['mode']}, {meta['wall_s']} s. "
+        "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
+        "against one variant's tests."
+    )
+    lines = [f"# Mutation run of {meta['date']}", "", about, "", "## Score per variant", ""]
+    lines += _table(
+        ["variant", *header], [[v, *_count_cells(c), _percent(score(c))] for v, c in sorted(by_variant.items())]
+    )
+    lines += ["", "## Per operator class, all variants", ""]
+    lines += _table(
+        ["class", *header],
+        [[k, *_count_cells(by_class[k]), _percent(score(by_class[k]))] for k in CLASSES if k in by_class],
+    )
+    lines += ["", "## Variant x operator class", ""]
+    lines += _table(
+        ["variant", "class", *header],
+        [[v, k, *_count_cells(c), _percent(score(c))] for (v, k), c in sorted(by_pair.items())],
+    )
+    lines += ["", f"## Survivors: {len(survivors)} mutants (diffs in survivors.md)", ""]
+    lines += [f"- `{m}`: {', '.join(sorted(vs))}" for m, vs in sorted(survivors.items())] or ["None."]
+    if contradictions:
+        lines += ["", "## Killed although triage calls them equivalent (fix equivalent.txt)", ""]
+        lines += [f"- {c}" for c in contradictions]
+    return "\n".join(lines) + "\n"
+
+
+def survivors_markdown(results, survivors):
+    diffs = {m["id"]: m["diff"] for m in results["mutants"]}
+    advice = "Each needs a test that kills it, or a line in ci/mutagen/equivalent.txt saying why no test can."
+    lines = ["# Surviving mutants", "", advice, ""]
+    for mutant, variants in sorted(survivors.items()):
+        lines += [
+            f"## `{mutant}`",
+            "",
+            f"Survived the tests of {', '.join(sorted(variants))}.",
+            "",
+            "```diff",
+            diffs[mutant].rstrip("\n"),
+            "```",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def plot(by_variant, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    variants = sorted(by_variant, key=lambda v: (score(by_variant[v]) or 0, v))
+    values = [100 * (score(by_variant[v]) or 0) for v in variants]
+    figure, axes = plt.subplots(figsize=(9, 0.3 * len(variants) + 1.5))
+    colours = ["tab:green" if value >= 95 else "tab:red" for value in values]
+    axes.barh(variants, values, color=colours)
+    axes.axvline(95, color="grey", linestyle="--", linewidth=1, label="95 %")
+    for index, variant in enumerate(variants):
+        if score(by_variant[variant]) is None:
+            axes.text(1, index, "not judged", va="center", fontsize=7)
+    axes.set_xlim(0, 100)
+    axes.set_xlabel("mutation score (%): killed / judged")
+    axes.tick_params(axis="y", labelsize=7)
+    axes.legend(loc="lower right", fontsize=8)
+    axes.set_title("Mutation score per variant")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def write_report(results, equivalents, out_dir):
+    """Writes the four files into out_dir; returns their paths (the plot only with matplotlib)."""
+    os.makedirs(out_dir, exist_ok=True)
+    by_pair, by_variant, by_class, survivors, contradictions = tally(results, equivalents)
+    paths = {name: os.path.join(out_dir, name) for name in ("report.md", "report.json", "survivors.md", "score.png")}
+    with open(paths["report.md"], "w", encoding="utf-8") as file:
+        file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions))
+    with open(paths["survivors.md"], "w", encoding="utf-8") as file:
+        file.write(survivors_markdown(results, survivors))
+    summary = {
+        "meta": results["meta"],
+        "variants": {
+            v: {
+                "score": score(c),
+                **{k: c[k] for k in COLUMNS},
+                "classes": {k: {col: by_pair[(v, k)][col] for col in COLUMNS} for k in CLASSES if (v, k) in by_pair},
+            }
+            for v, c in sorted(by_variant.items())
+        },
+        "classes": {
+            k: {"score": score(by_class[k]), **{col: by_class[k][col] for col in COLUMNS}}
+            for k in CLASSES
+            if k in by_class
+        },
+        "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())},
+        "killed_but_triaged_equivalent": contradictions,
+    }
+    with open(paths["report.json"], "w", encoding="utf-8") as file:
+        json.dump(summary, file, indent=1)
+    try:
+        plot(by_variant, paths["score.png"])
+    except ImportError:
+        del paths["score.png"]  # a GPU runner without matplotlib: the tables still say everything
+    return list(paths.values())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results")
+    parser.add_argument("out_dir")
+    parser.add_argument("--equivalents", default=EQUIVALENTS)
+    args = parser.parse_args()
+    with open(args.results, encoding="utf-8") as file:
+        results = json.load(file)
+    for path in write_report(results, load_equivalents(args.equivalents), args.out_dir):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Runs generated mutants against the suite on a GPU machine and writes the report.
+
+    run_mutants.py [--variant LABEL | --sample N --seed S] [--budget-s SECONDS] [options]
+
+Needs the normal build (build/, `cmake --workflow --preset gpu` or a carried bundle) and a GPU.
+Three modes: --variant (the mutants that variant's tests should kill, run against that variant
+only: "how strong are the tests of my variant?"), --sample (N mutants drawn with seed S, each
+against all its variants), and, with neither, the full set. --list prints the plan and stops.
+
+For each mutant a build slot compiles its libkernels.so (mutant_builds.py); each (mutant, variant)
+pair then runs on a lane, one ctest process with a resource specification of its own that names
+one GPU (ci/gpu-resource-spec.sh lists them; lanes of one GPU share it as the slots of the gpu
+preset do), LD_LIBRARY_PATH pointing at the mutant's library, in up to three stages, each stopping
+at its first failure (ctest --stop-on-failure) and the next run only if the mutant survived:
+  1. the variant's entries but the large, sanitizer, mutation and perf ones;
+  2. its large entries, alone on their GPU (they hold most of its memory);
+  3. its compute-sanitizer entries (races and out-of-range accesses that change no result).
+The suite's own TIMEOUT properties bound every entry: a mutant that hangs is killed by timeout and
+reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
+starts once the budget is spent; what is left is reported as not run. Writes
+<work>/results.json and the report (report.py) into <work>/report/.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+
+import ctest_outcome
+import report
+from generate import generate, patch_name
+from mutant_builds import BuildSlot
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all its GPU's slots
+# As ci/mutants/run.sh: each process stops at its first failed assertion, RapidCheck does not
+# spend minutes shrinking a counterexample; and a skipped GPU entry fails, as in the gpu preset.
+TEST_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1", "KERNELS_REQUIRE_GPU": "1"}
+STAGES = [
+    ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
+    ("large", ["-L", "^large$"], "ignore"),
+    ("sanitizer", ["-L", "^sanitize$"], "ignore"),
+]
+
+
+def select_pairs(mutants, variant=None, sample=None, seed=0):
+    """The (mutant, variant label) pairs a mode runs, in mutant id order."""
+    if variant:
+        return [(m, variant) for m in mutants if variant in m.variants]
+    if sample is not None:
+        chosen = random.Random(seed).sample(mutants, min(sample, len(mutants)))
+        mutants = sorted(chosen, key=lambda m: m.id)
+    return [(m, v) for m in mutants for v in m.variants]
+
+
+class GpuLock:
+    """Shared by the lanes of one GPU; the large stage takes it alone. A lane waiting to take it
+    alone keeps new shared holders out, so that it is not starved."""
+
+    def __init__(self):
+        self._condition = threading.Condition()
+        self._shared = 0
+        self._exclusive = False
+        self._waiting_exclusive = 0
+
+    def acquire(self, exclusive):
+        with self._condition:
+            if exclusive:
+                self._waiting_exclusive += 1
+                self._condition.wait_for(lambda: not self._exclusive and self._shared == 0)
+                self._waiting_exclusive -= 1
+                self._exclusive = True
+            else:
+                self._condition.wait_for(lambda: not self._exclusive and self._waiting_exclusive == 0)
+                self._shared += 1
+
+    def release(self, exclusive):
+        with self._condition:
+            if exclusive:
+                self._exclusive = False
+            else:
+                self._shared -= 1
+            self._condition.notify_all()
+
+
+def gpu_lanes(work, lanes_per_gpu):
+    """(resource specification file, lock of its GPU) per lane, from ci/gpu-resource-spec.sh."""
+    spec = json.loads(
+        subprocess.run(
+            [os.path.join(ROOT, "ci", "gpu-resource-spec.sh")],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    lanes = []
+    for gpu in spec["local"][0]["gpus"]:
+        lock = GpuLock()
+        for lane in range(lanes_per_gpu):
+            path = os.path.join(work, f"gpu{gpu['id']}-lane{lane}.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump({**spec, "local": [{"gpus": [gpu]}]}, file)
+            lanes.append((path, lock))
+    return lanes
+
+
+def run_pair(build_dir, library_dir, label, lane, log_prefix):
+    """The stages for one (mutant, variant) pair on one lane: (verdict, stage that decided)."""
+    spec, lock = lane
+    environment = {
+        **os.environ,
+        **TEST_ENVIRONMENT,
+        "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
+    }
+    for stage, selection, no_tests in STAGES:
+        command = [
+            "ctest",
+            "--test-dir",
+            build_dir,
+            "-L",
+            f"^{re.escape(label)}$",
+            *selection,
+            "--stop-on-failure",
+            "-j",
+            str(JOBS_PER_LANE),
+            "--resource-spec-file",
+            spec,
+            f"--no-tests={no_tests}",
+        ]
+        exclusive = stage == "large"
+        lock.acquire(exclusive)
+        try:
+            result = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
+        finally:
+            lock.release(exclusive)
+        with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
+            log.write(result.stdout + result.stderr)
+        verdict = ctest_outcome.judge(result.returncode, result.stdout)
+        if verdict.outcome != ctest_outcome.SURVIVED:
+            return verdict, stage
+    return ctest_outcome.Verdict(ctest_outcome.SURVIVED), ""
+
+
+class Campaign:
+    """Builds and runs the pairs, filling self.results."""
+
+    def __init__(self, args, pairs, lanes):
+        self.args, self.lanes = args, lanes
+        self.deadline = time.monotonic() + args.budget_s if args.budget_s else None
+        self.pairs_of = {}
+        for mutant, label in pairs:
+            self.pairs_of.setdefault(mutant.id, (mutant, []))[1].append(label)
+        self.results, self.lock = [], threading.Lock()
+        self.free_lanes = list(lanes)
+        self.lane_available = threading.Condition()
+        # Built libraries waiting for a lane stay few, so the disk does not fill with them.
+        self.waiting_libraries = threading.Semaphore(max(2, 2 * len(lanes)))
+
+    def out_of_time(self):
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def record(self, mutant, labels, verdict, stage="", seconds=0.0, log=""):
+        with self.lock:
+            for label in labels:
+                self.results.append(
+                    {
+                        "mutant": mutant.id,
+                        "variant": label,
+                        "outcome": verdict.outcome,
+                        "stage": stage,
+                        "killed_by": list(verdict.killed_by),
+                        "seconds": round(seconds, 1),
+                        "log": log,
+                    }
+                )
+
+    def run(self, slots):
+        work = self.args.work_dir
+        free_slots = list(slots)
+        slot_available = threading.Condition()
+        with ThreadPoolExecutor(len(slots)) as builders, ThreadPoolExecutor(max(1, len(self.lanes))) as testers:
+
+            def build_and_queue(mutant, labels):
+                if self.out_of_time():
+                    return self.record(mutant, labels, ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                self.waiting_libraries.acquire()
+                with slot_available:
+                    slot_available.wait_for(lambda: free_slots)
+                    slot = free_slots.pop()
+                name = patch_name(mutant.id)
+                library = os.path.join(work, "libraries", name, "libkernels.so")
+                log = os.path.join(work, "logs", f"{name}.build.log")
+                started = time.monotonic()
+                try:
+                    compiled = slot.build(mutant.diff, library, log)
+                except BaseException:
+                    self.waiting_libraries.release()  # no library waits: the others must not block on it
+                    raise
+                finally:
+                    with slot_available:
+                        free_slots.append(slot)
+                        slot_available.notify()
+                if not compiled or not self.lanes:
+                    self.waiting_libraries.release()
+                    outcome = ctest_outcome.NOT_COMPILING if not compiled else ctest_outcome.NOT_RUN
+                    self.record(
+                        mutant, labels, ctest_outcome.Verdict(outcome), "build", time.monotonic() - started, log
+                    )
+                    shutil.rmtree(os.path.dirname(library), ignore_errors=True)
+                    return None
+                remaining = [len(labels)]
+                with self.lock:
+                    tests.extend(testers.submit(self.test, mutant, label, library, remaining) for label in labels)
+                return None
+
+            tests = []
+            builds = [builders.submit(build_and_queue, mutant, labels) for mutant, labels in self.pairs_of.values()]
+            try:
+                for future in builds:
+                    future.result()
+            except BaseException:  # a patch that does not apply: the generator is wrong, stop here
+                for future in builds:
+                    future.cancel()
+                raise
+            for future in tests:
+                future.result()
+
+    def test(self, mutant, label, library, remaining):
+        try:
+            if self.out_of_time():
+                self.record(mutant, [label], ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                return
+            with self.lane_available:
+                self.lane_available.wait_for(lambda: self.free_lanes)
+                lane = self.free_lanes.pop()
+            started = time.monotonic()
+            log_prefix = os.path.join(self.args.work_dir, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
+            try:
+                verdict, stage = run_pair(self.args.build_dir, os.path.dirname(library), label, lane, log_prefix)
+            except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
+                verdict, stage = ctest_outcome.Verdict(ctest_outcome.ERROR, (str(error),)), ""
+            finally:
+                with self.lane_available:
+                    self.free_lanes.append(lane)
+                    self.lane_available.notify()
+            self.record(mutant, [label], verdict, stage, time.monotonic() - started, log_prefix + ".*.log")
+            print(f"{mutant.id} [{label}]: {verdict.outcome} {stage} {' '.join(verdict.killed_by)}", flush=True)
+        finally:
+            with self.lock:
+                remaining[0] -= 1
+                done = remaining[0] == 0
+            if done:
+                shutil.rmtree(os.path.dirname(library), ignore_errors=True)
+                self.waiting_libraries.release()
+
+
+def machine_description():
+    try:
+        names = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+        gpus = [name.strip() for name in names if name.strip()]
+        gpu_text = f"{len(gpus)} x {gpus[0]}" if gpus else "no GPU"
+    except (OSError, subprocess.CalledProcessError):
+        gpu_text = "no GPU"
+    return f"{platform.node()}: {os.cpu_count()} cores, {gpu_text}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--variant", help="one variant's mutants, against its tests (a label: scan/naive)")
+    mode.add_argument("--sample", type=int, help="N mutants drawn at random (with --seed)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget-s", type=float, help="start nothing new after this many seconds")
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"), help="the normal build (tests)")
+    parser.add_argument("--work-dir", default=os.path.join(ROOT, "build-mutagen"))
+    cores = os.cpu_count() or 2
+    parser.add_argument("--build-slots", type=int, default=max(1, cores // 2), help="mutants built at once")
+    parser.add_argument("--build-jobs", type=int, default=2, help="compile jobs of each build slot")
+    parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
+    parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")
+    parser.add_argument("--list", action="store_true", help="print the (mutant, variant) pairs and stop")
+    parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
+    args = parser.parse_args()
+
+    mutants, _ = generate(ROOT)
+    if args.variant and not any(args.variant in m.variants for m in mutants):
+        sys.exit(f"no mutant maps to variant {args.variant!r} (labels look like scan/naive)")
+    pairs = select_pairs(mutants, args.variant, args.sample, args.seed)
+    if args.list:
+        for mutant, label in pairs:
+            print(f"{mutant.id} {label}")
+        print(f"{len({m.id for m, _ in pairs})} mutants, {len(pairs)} (mutant, variant) pairs")
+        return
+
+    args.work_dir = os.path.abspath(args.work_dir)
+    args.build_dir = os.path.abspath(args.build_dir)
+    os.makedirs(os.path.join(args.work_dir, "logs"), exist_ok=True)
+    lanes = [] if args.build_only else gpu_lanes(args.work_dir, args.lanes_per_gpu)
+    started = datetime.datetime.now(datetime.UTC)
+    slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
+    with ThreadPoolExecutor(len(slots)) as pool:
+        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
+    campaign = Campaign(args, pairs, lanes)
+    campaign.run(slots)
+
+    mode = (
+        f"variant {args.variant}"
+        if args.variant
+        else f"sample {args.sample} seed {args.seed}"
+        if args.sample is not None
+        else "full"
+    )
+    commit = subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    results = {
+        "meta": {
+            "date": started.strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": machine_description(),
+            "commit": commit,
+            "mode": mode + (" (build only)" if args.build_only else ""),
+            "budget_s": args.budget_s,
+            "wall_s": round((datetime.datetime.now(datetime.UTC) - started).total_seconds()),
+        },
+        "mutants": [asdict(m) for m in {m.id: m for m, _ in pairs}.values()],
+        "results": sorted(campaign.results, key=lambda r: (r["mutant"], r["variant"])),
+    }
+    results_path = os.path.join(args.work_dir, "results.json")
+    with tempfile.NamedTemporaryFile("w", dir=args.work_dir, delete=False, encoding="utf-8") as file:
+        json.dump(results, file, indent=1)
+    os.replace(file.name, results_path)
+    equivalents = report.load_equivalents(report.EQUIVALENTS)
+    outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"))
+    print(f"results: {results_path}; report: {', '.join(outputs)}")
+    if args.min_score is not None:
+        weak = report.below(results, equivalents, args.min_score)
+        if weak:
+            sys.exit("below the minimum score: " + ", ".join(f"{v} {100 * s:.1f} %" for v, s in weak))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""CPU test of the mutation tools (ctest cpu.mutagen): every operator on a fixture file, the
+generator over today's kernels/, the runner's selection and outcome parsing, and the report on
+synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
+
+import argparse
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from collections import Counter
+
+import ctest_outcome
+import report
+from cpp_structure import SourceFile
+from cpp_tokens import tokenize
+from generate import Mutant, apply_edits, generate
+from mutant_builds import BuildSlot
+from operators import CLASSES, find_mutations
+from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+FIXTURE = os.path.join(HERE, "testdata", "fixture.cu")
+
+try:
+    import matplotlib  # noqa: F401
+
+    HAVE_MATPLOTLIB = True
+except ImportError:
+    # A machine that only runs a carried build may lack it; then only the plot goes untested.
+    HAVE_MATPLOTLIB = False
+
+
+def fixture_mutants():
+    """(operator, op_class, original line, mutated lines) of every mutation of the fixture."""
+    with open(FIXTURE, encoding="utf-8") as file:
+        sf = SourceFile("fixture.cu", file.read())
+    lines = sf.text.splitlines()
+    result = []
+    for mutation in find_mutations(sf):
+        line = sf.tokens[mutation.anchor].line
+        mutated = apply_edits(sf.text, mutation.edits).splitlines()
+        result.append(
+            (
+                mutation.operator,
+                mutation.op_class,
+                lines[line - 1].strip(),
+                [m.strip() for m in mutated if m.strip() not in {x.strip() for x in lines}],
+            )
+        )
+    return result
+
+
+class Tokens(unittest.TestCase):
+    def test_comments_literals_and_directives_are_opaque(self):
+        tokens = tokenize('#include <a/b.h>\nx = "a < b" /* c < d */ + \'<\' + R"(<)"; // e < f\n')
+        self.assertEqual(
+            [t.kind for t in tokens],
+            ["directive", "identifier", "punct", "literal", "punct", "literal", "punct", "literal", "punct"],
+        )
+
+    def test_spacing_tells_binary_operators_from_template_brackets(self):
+        tokens = tokenize("static_cast<unsigned>(a < b)")
+        angles = [t for t in tokens if t.text in {"<", ">"}]
+        self.assertEqual([t.spaced for t in angles], [False, False, True])
+
+    def test_launch_brackets_only_close_on_their_line(self):
+        texts = [t.text for t in tokenize("k<<<g, b>>>(x);\nA<B<C<int>>> y;\n")]
+        self.assertIn(">>>", texts[:8])
+        self.assertNotIn(">>>", texts[8:])
+
+
+class FixtureOperators(unittest.TestCase):
+    """Each operator on the fixture: the mutant it must make, and what it must leave alone."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mutants = fixture_mutants()
+
+    def assert_mutant(self, operator, original, mutated):
+        candidates = [m for m in self.mutants if m[0] == operator and m[2] == original]
+        self.assertTrue(
+            any(mutated in m[3] for m in candidates),
+            f"{operator} should turn {original!r} into {mutated!r}; it made {[m[3] for m in candidates]}",
+        )
+
+    def test_conventional_operators(self):
+        self.assert_mutant("ge_to_gt", "if (i >= n) return;", "if (i > n) return;")
+        self.assert_mutant(
+            "lt_to_le", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = i <= n ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "ne_to_eq", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide == 0 || total < 0) cache[1] = 0;"
+        )
+        self.assert_mutant(
+            "loop_lt_to_le",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s <= gridDim.x; s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "sub_to_add", "const long long wide = total * 2 - 1;", "const long long wide = total * 2 + 1;"
+        )
+        self.assert_mutant(
+            "mul_constant", "const long long wide = total * 2 - 1;", "const long long wide = total * 1 - 1;"
+        )
+        self.assert_mutant(
+            "const_plus_1",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 4 && i == 0) atomicAdd(counter, 2u);",
+        )
+        self.assert_mutant(
+            "const_minus_1",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 && i == 0) atomicAdd(counter, 1u);",
+        )
+        self.assert_mutant("drop_bounds_check", "if (i >= n) return;", "if (false) return;")
+        self.assert_mutant(
+            "drop_bounds_check", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[threadIdx.x] = true ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "and_to_or",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 || i == 0) atomicAdd(counter, 2u);",
+        )
+        self.assert_mutant(
+            "or_to_and", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide != 0 && total < 0) cache[1] = 0;"
+        )
+
+    def test_gpu_operators(self):
+        self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
+        self.assert_mutant(
+            "index_plus_1", "cache[threadIdx.x] = i < n ? in[i] : 0;", "cache[(threadIdx.x + 1)] = i < n ? in[i] : 0;"
+        )
+        self.assert_mutant(
+            "index_minus_1",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s < (gridDim.x - 1); s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "index_swap",
+            "for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];",
+            "for (unsigned s = 1; s < blockDim.x; s *= 2) total += cache[s];",
+        )
+        self.assert_mutant(
+            "shared_array_minus_1", "__shared__ volatile int cache[64];", "__shared__ volatile int cache[64 - 1];"
+        )
+        self.assert_mutant(
+            "dynamic_shared_minus_1",
+            "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int); }",
+            "static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int) - sizeof(int); }",
+        )
+        self.assert_mutant("drop_volatile", "__shared__ volatile int cache[64];", "__shared__ int cache[64];")
+        self.assert_mutant(
+            "atomic_to_plain",
+            "if (total > 3 && i == 0) atomicAdd(counter, 2u);",
+            "if (total > 3 && i == 0) [&] { const auto old_value = *(counter); "
+            "*(counter) = old_value + (2u); return old_value; }();",
+        )
+        self.assert_mutant(
+            "atomic_to_plain",
+            "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+            "[&] { const auto old_value = ticket.load(cuda::memory_order_relaxed); "
+            "ticket.exchange(old_value + (1u), cuda::memory_order_acq_rel); return old_value; }();",
+        )
+        self.assert_mutant(
+            "order_to_relaxed",
+            "ticket.fetch_add(1u, cuda::memory_order_acq_rel);",
+            "ticket.fetch_add(1u, cuda::memory_order_relaxed);",
+        )
+        self.assert_mutant(
+            "scope_to_block",
+            "cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);",
+            "cuda::atomic_ref<unsigned, cuda::thread_scope_block> ticket(*counter);",
+        )
+        launch = "launch_kernel(label, &fixture_kernel<4>, blocks, 256, shared_bytes(256), stream, in, counter, n);"
+        self.assert_mutant("grid_plus_1", launch, launch.replace("blocks,", "blocks + 1,"))
+        self.assert_mutant("block_minus_warp", launch, launch.replace(" 256,", " 256 - 32,"))
+        self.assert_mutant(
+            "index_to_32_bits",
+            "const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
+            "const std::uint64_t i = std::uint32_t(blockIdx.x) * blockDim.x + threadIdx.x;  // a < b in a comment",
+        )
+        self.assert_mutant(
+            "index_to_32_bits", "const long long wide = total * 2 - 1;", "const int wide = total * 2 - 1;"
+        )
+
+    def test_barriers_are_dropped_and_moved(self):
+        dropped = [m for m in self.mutants if m[0] == "drop_barrier"]
+        self.assertEqual(sorted(m[2] for m in dropped), ["__syncthreads();", "__threadfence();"])
+        moved = {(m[0], m[2]) for m in self.mutants if m[0] in {"barrier_up", "barrier_down"}}
+        self.assertEqual(
+            moved,
+            {
+                ("barrier_up", "__syncthreads();"),
+                ("barrier_down", "__syncthreads();"),
+                ("barrier_up", "__threadfence();"),
+                ("barrier_down", "__threadfence();"),
+            },
+        )
+
+    def test_every_class_has_a_fixture_mutant(self):
+        self.assertEqual(sorted({m[1] for m in self.mutants}), sorted(CLASSES))
+
+    def test_untouchable_regions_stay_untouched(self):
+        touched = {m[2] for m in self.mutants}
+        for line in [
+            "#include <cuda/atomic>",
+            "#define FIXTURE_LIMIT (1 < 2)",
+            "template <unsigned N = 4>",
+            'static_assert(sizeof(int) == 4, "a < b in a literal");',
+            "static std::uint64_t max_length(int block) { return block * 2; }",
+        ]:
+            self.assertNotIn(line, touched)
+        self.assertFalse([m for m in self.mutants if "register_variant" in m[2]])
+        self.assertFalse(
+            [m for m in self.mutants if m[0].startswith("index_to_32") and "const std::uint64_t blocks" in m[2]],
+            "host code keeps its 64-bit types",
+        )
+        self.assertFalse(
+            [m for m in self.mutants if m[2].startswith("int total = static_cast<int>") and m[1] == "relational"]
+        )
+
+
+class TodaysSources(unittest.TestCase):
+    """The generator over the kernels/ of this checkout."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mutants, cls.skipped = generate(ROOT)
+
+    def test_enough_mutants_over_enough_variants(self):
+        variants = {v for m in self.mutants for v in m.variants}
+        self.assertGreaterEqual(len(self.mutants), 300)
+        self.assertGreaterEqual(len(variants), 25)
+
+    def test_ids_are_unique(self):
+        counts = Counter(m.id for m in self.mutants)
+        self.assertEqual([i for i, n in counts.items() if n > 1], [])
+
+    def test_every_patch_applies_cleanly_to_a_fresh_copy(self):
+        with tempfile.TemporaryDirectory() as copy:
+            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+            for mutant in self.mutants:
+                result = subprocess.run(
+                    ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
+                    input=mutant.diff,
+                    text=True,
+                    cwd=copy,
+                    capture_output=True,
+                    check=False,
+                )
+                self.assertEqual(result.returncode, 0, f"{mutant.id}: {result.stdout}{result.stderr}")
+
+    def test_ids_do_not_move_when_another_file_changes(self):
+        changed = "kernels/scan/naive.cu"
+        with tempfile.TemporaryDirectory() as copy:
+            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+            with open(os.path.join(copy, changed), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(copy, changed), "w", encoding="utf-8") as file:
+                file.write("// one more line\n" + text.replace("i >= n", "i >= n || n == 0"))
+            again, _ = generate(copy)
+        before = {m.id: m.diff for m in self.mutants if m.file != changed}
+        after = {m.id: m.diff for m in again if m.file != changed}
+        self.assertEqual(before, after)
+        self.assertNotEqual(
+            {m.id for m in self.mutants if m.file == changed}, {m.id for m in again if m.file == changed}
+        )
+
+    def test_generation_is_deterministic(self):
+        again, _ = generate(ROOT)
+        self.assertEqual(
+            [(m.id, m.diff, m.variants) for m in self.mutants], [(m.id, m.diff, m.variants) for m in again]
+        )
+
+    def test_classes_present_in_the_code_have_mutants(self):
+        # What each class mutates, found with a plain search independent of the generator.
+        present = {
+            "relational": r" (<|<=|>|>=|==|!=) ",
+            "loop_boundary": r"for \(.*; .* (<|<=|>|>=) .*;",
+            "arithmetic": r"\w (\+|-) \w",
+            "constant": r"\b\d+\b",
+            "bounds_check": r"if \(\w+ (<|>=) \w+\)",
+            "logical": r" (&&|\|\|) ",
+            "barrier": r"__sync(threads|warp)\(\)|__threadfence",
+            "thread_index": r"threadIdx\.x",
+            "shared_memory": r"__shared__ \w+ \w+\[",
+            "volatile": r"\bvolatile\b(?!`)",
+            "atomic": r"atomicAdd|fetch_add",
+            "memory_order": r"memory_order_(acquire|release|acq_rel)",
+            "launch_shape": r"launch_kernel\(",
+            "index_width": r"std::uint64_t\(",
+        }
+        self.assertEqual(sorted(present), sorted(CLASSES))
+        code = ""
+        for folder, _, names in os.walk(os.path.join(ROOT, "kernels")):
+            for name in names:
+                if name.endswith((".cu", ".cuh")):
+                    with open(os.path.join(folder, name), encoding="utf-8") as file:
+                        code += "\n".join(
+                            line for line in file.read().splitlines() if not line.lstrip().startswith("//")
+                        )
+        counts = Counter(m.op_class for m in self.mutants)
+        for op_class, pattern in present.items():
+            if re.search(pattern, code):
+                self.assertGreater(counts[op_class], 0, op_class)
+
+    def test_triaged_mutants_exist_and_give_reasons(self):
+        equivalents = report.load_equivalents(report.EQUIVALENTS)
+        ids = {m.id: m.variants for m in self.mutants}
+        for (mutant, label), reason in equivalents.items():
+            self.assertIn(mutant, ids, "equivalent.txt names a mutant the generator no longer makes")
+            self.assertTrue(label is None or label in ids[mutant], f"{mutant}@{label}")
+            self.assertGreater(len(reason.split()), 5, mutant)
+
+    def test_modes_select_their_pairs(self):
+        variant = select_pairs(self.mutants, variant="scan/naive")
+        self.assertTrue(variant and all(label == "scan/naive" and "scan/naive" in m.variants for m, label in variant))
+        full = select_pairs(self.mutants)
+        self.assertEqual(len(full), sum(len(m.variants) for m in self.mutants))
+        sample = select_pairs(self.mutants, sample=20, seed=7)
+        self.assertEqual(len({m.id for m, _ in sample}), 20)
+        self.assertEqual(sample, select_pairs(self.mutants, sample=20, seed=7))
+        self.assertNotEqual(sample, select_pairs(self.mutants, sample=20, seed=8))
+
+    def test_the_runner_lists_its_plan_without_a_gpu(self):
+        result = subprocess.run(
+            [sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--variant", "sort/odd_even_block"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        expected = len([m for m in self.mutants if "sort/odd_even_block" in m.variants])
+        self.assertEqual(result.stdout.splitlines()[-1], f"{expected} mutants, {expected} (mutant, variant) pairs")
+
+    def test_mutants_map_to_the_variants_that_use_the_code(self):
+        by_file = {}
+        for mutant in self.mutants:
+            by_file.setdefault(mutant.file, set()).update(mutant.variants)
+        self.assertEqual(
+            by_file["kernels/scan/blelloch_padded.cu"], {"scan/blelloch_padded", "scan/scan_then_fan/blelloch_padded"}
+        )
+        multi_pass = [m for m in self.mutants if m.file == "kernels/reduce/detail/multi_pass.cuh"]
+        in_multi_pass_class = [m for m in multi_pass if "MultiPass" in _enclosing_text(m)]
+        self.assertTrue(in_multi_pass_class)
+        for mutant in in_multi_pass_class:
+            self.assertTrue(all(v.startswith("reduce/") for v in mutant.variants), mutant.id)
+        ceil_div = [m for m in multi_pass if m.line == _line_of(m.file, "constexpr std::uint64_t ceil_div")]
+        self.assertTrue(ceil_div and all({"scan/naive", "sort/bitonic"} <= set(m.variants) for m in ceil_div))
+
+
+class CtestVerdicts(unittest.TestCase):
+    """ctest_outcome.judge on what a real ctest prints, from a small project of fake entries."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp()
+        with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
+            file.write("""cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME passes COMMAND true)
+add_test(NAME fails COMMAND false)
+add_test(NAME hangs COMMAND sleep 30)
+add_test(NAME missing COMMAND /nonexistent/test)
+set_tests_properties(hangs PROPERTIES TIMEOUT 1)
+set_tests_properties(passes PROPERTIES LABELS "v/pass;v/fail;v/hang")
+set_tests_properties(fails PROPERTIES LABELS "v/fail")
+set_tests_properties(hangs PROPERTIES LABELS "v/hang")
+set_tests_properties(missing PROPERTIES LABELS "v/missing")
+""")
+        subprocess.run(
+            ["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True, check=True
+        )
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder)
+
+    def verdict(self, label, *options):
+        result = subprocess.run(
+            ["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$", *options],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return ctest_outcome.judge(result.returncode, result.stdout)
+
+    def test_a_failure_kills_and_names_the_entry(self):
+        self.assertEqual(self.verdict("v/fail"), ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)))
+
+    def test_a_hang_is_killed_by_the_suites_timeout(self):
+        self.assertEqual(self.verdict("v/hang").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+
+    def test_passing_entries_let_the_mutant_survive(self):
+        self.assertEqual(self.verdict("v/pass").outcome, ctest_outcome.SURVIVED)
+
+    def test_the_runners_stages_stop_at_the_first_kill(self):
+        spec = os.path.join(self.folder, "spec.json")
+        with open(spec, "w", encoding="utf-8") as file:
+            json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
+        lane, build = (spec, GpuLock()), os.path.join(self.folder, "build")
+        prefix = os.path.join(self.folder, "pair")
+        self.assertEqual(
+            run_pair(build, "", "v/fail", lane, prefix),
+            (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"),
+        )
+        self.assertEqual(
+            run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), "")
+        )
+        self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
+
+    def test_entries_that_cannot_start_or_no_entries_are_errors(self):
+        self.assertEqual(self.verdict("v/missing").outcome, ctest_outcome.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_outcome.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_outcome.SURVIVED)
+
+
+class Builds(unittest.TestCase):
+    """A build slot and the campaign's build-only path on a small C++ project laid out like the
+    suite (kernels/ builds libkernels.so): one mutant compiles, one does not, the sources come back."""
+
+    SOURCE = "int answer() { return 42; }\n"
+
+    def mutant(self, name, replacement):
+        diff = "".join(
+            difflib.unified_diff(
+                [self.SOURCE], [self.SOURCE.replace("42", replacement)], "a/kernels/answer.cpp", "b/kernels/answer.cpp"
+            )
+        )
+        return Mutant(f"answer.cpp:1:{name}:0", "kernels/answer.cpp", 1, name, "constant", ("fake/answer",), diff)
+
+    def test_a_slot_builds_mutants_and_counts_compile_failures_apart(self):
+        with tempfile.TemporaryDirectory() as root:
+            for path, text in (
+                (
+                    "CMakeLists.txt",
+                    "cmake_minimum_required(VERSION 3.25)\nproject(fake CXX)\nadd_subdirectory(kernels)\n",
+                ),
+                ("kernels/CMakeLists.txt", "add_library(kernels SHARED answer.cpp)\n"),
+                ("kernels/answer.cpp", self.SOURCE),
+                ("cmake/empty.cmake", ""),
+            ):
+                os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                    file.write(text)
+            work = os.path.join(root, "work")
+            os.makedirs(os.path.join(work, "logs"))
+            slot = BuildSlot(work, 0, 1)
+            slot.prepare(root)
+            compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
+            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+            campaign = Campaign(args, [(compiles, "fake/answer"), (broken, "fake/answer")], lanes=[])
+            campaign.run([slot])
+            with open(os.path.join(slot.src, "kernels", "answer.cpp"), encoding="utf-8") as file:
+                restored = file.read()
+            leftovers = (
+                os.listdir(os.path.join(work, "libraries")) if os.path.isdir(os.path.join(work, "libraries")) else []
+            )
+        outcomes = {r["mutant"]: (r["outcome"], r["stage"]) for r in campaign.results}
+        self.assertEqual(
+            outcomes, {compiles.id: (ctest_outcome.NOT_RUN, "build"), broken.id: (ctest_outcome.NOT_COMPILING, "build")}
+        )
+        self.assertEqual(restored, self.SOURCE)
+        self.assertEqual(leftovers, [])
+
+
+class Lanes(unittest.TestCase):
+    def test_each_lane_has_a_resource_specification_of_one_gpu(self):
+        with tempfile.TemporaryDirectory() as folder:
+            fake = os.path.join(folder, "nvidia-smi")
+            with open(fake, "w", encoding="utf-8") as file:
+                file.write("#!/bin/sh\nprintf '0\\n1\\n'\n")  # two GPUs
+            os.chmod(fake, 0o755)
+            path = os.environ["PATH"]
+            os.environ["PATH"] = f"{folder}:{path}"
+            try:
+                lanes = gpu_lanes(folder, 3)
+            finally:
+                os.environ["PATH"] = path
+            specs = []
+            for spec, _ in lanes:
+                with open(spec, encoding="utf-8") as file:
+                    specs.append(json.load(file)["local"][0]["gpus"])
+        self.assertEqual(specs, [[{"id": "0", "slots": 16}]] * 3 + [[{"id": "1", "slots": 16}]] * 3)
+        self.assertIs(lanes[0][1], lanes[2][1])
+        self.assertIsNot(lanes[0][1], lanes[3][1])
+
+
+class Report(unittest.TestCase):
+    """report.py on synthetic results: every outcome, triage, a contradiction."""
+
+    def results(self):
+        mutant = {"file": "kernels/x.cu", "line": 1, "operator": "op", "diff": "--- a/x\n+++ b/x\n"}
+        mutants = [
+            {
+                **mutant,
+                "id": "a",
+                "op_class": "relational",
+                "variants": ["r/x", "r/y"],
+                "diff": "--- a/kernels/x.cu\n+++ b/kernels/x.cu\n@@ -1 +1 @@\n-a < b\n+a <= b\n",
+            },
+            {**mutant, "id": "b", "op_class": "barrier", "variants": ["r/x"]},
+            {**mutant, "id": "c", "op_class": "constant", "variants": ["r/y"]},
+            {**mutant, "id": "d", "op_class": "launch_shape", "variants": ["r/x"]},
+            {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]},
+        ]
+        outcomes = [
+            ("a", "r/x", ctest_outcome.KILLED),
+            ("a", "r/y", ctest_outcome.SURVIVED),
+            ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT),
+            ("c", "r/y", ctest_outcome.SURVIVED),
+            ("d", "r/x", ctest_outcome.NOT_COMPILING),
+            ("e", "r/y", ctest_outcome.NOT_RUN),
+        ]
+        return {
+            "meta": {
+                "date": "2026-11-22 10:00 UTC",
+                "machine": "test: 16 cores, 1 x H100",
+                "commit": "abc",
+                "mode": "full",
+                "budget_s": None,
+                "wall_s": 5,
+            },
+            "mutants": mutants,
+            "results": [
+                {
+                    "mutant": m,
+                    "variant": v,
+                    "outcome": o,
+                    "stage": "tests",
+                    "killed_by": ["x.int.v (Failed)"] if o.startswith("killed") else [],
+                    "seconds": 1,
+                    "log": "",
+                }
+                for m, v, o in outcomes
+            ],
+        }
+
+    def test_tables_scores_and_survivors(self):
+        with tempfile.TemporaryDirectory() as out:
+            paths = report.write_report(self.results(), {("c", None): "reason", ("b", "r/x"): "wrong"}, out)
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "survivors.md"), encoding="utf-8") as file:
+                survivors = file.read()
+            self.assertEqual(len(paths), 4 if HAVE_MATPLOTLIB else 3)
+            self.assertTrue(all(os.path.getsize(p) > 0 for p in paths))
+        x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
+        self.assertEqual(
+            (x["generated"], x["killed"], x["killed_timeout"], x["not_compiling"], x["score"]), (3, 1, 1, 1, 1.0)
+        )
+        self.assertEqual((y["generated"], y["survived"], y["equivalent"], y["not_run"], y["score"]), (3, 1, 1, 1, 0.0))
+        self.assertEqual(x["classes"]["barrier"]["killed_timeout"], 1)
+        self.assertEqual(summary["survivors"], {"a": ["r/y"]})
+        self.assertIn("| r/x | 3 | 2 (1 by timeout) | 0 | 0 | 1 | 0 | 100.0 % |", text)
+        self.assertIn("| r/y | 3 | 0 | 1 | 1 | 0 | 1 | 0.0 % |", text)
+        self.assertIn("| r/y | relational | 1 | 0 | 1 | 0 | 0 | 0 | 0.0 % |", text)
+        self.assertIn("b [r/x]: x.int.v (Failed)", text)
+        self.assertIn("+a <= b", survivors)
+        self.assertEqual(report.below(self.results(), {("c", None): "reason"}, 0.95), [("r/y", 0.0)])
+
+    def test_triage_lines_need_a_reason(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
+            file.write("# comment\nsome/id:1:op:0\n")
+        try:
+            with self.assertRaises(ValueError):
+                report.load_equivalents(file.name)
+        finally:
+            os.unlink(file.name)
+
+
+def _line_of(path, text):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        return next(n for n, line in enumerate(file, 1) if text in line)
+
+
+def _enclosing_text(mutant):
+    """The source from the last `struct` line above the mutant's line down to it."""
+    with open(os.path.join(ROOT, mutant.file), encoding="utf-8") as file:
+        lines = file.read().splitlines()[: mutant.line]
+    starts = [n for n, line in enumerate(lines) if line.startswith("struct ")]
+    return "\n".join(lines[starts[-1] :]) if starts else ""
+
+
+if __name__ == "__main__":
+    unittest.main()
