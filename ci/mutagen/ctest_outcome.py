@@ -1,7 +1,7 @@
 """What one ctest run against a mutant's library says about the mutant.
 
 ctest's closing summary lists every failed entry with its reason (`  3 - scan.int.naive (Failed)`,
-`(Timeout)`, `(SEGFAULT)`, `(Not Run)`, ...). A failure kills the mutant; a timeout, the suite's
+`(Timeout)`, `(SEGFAULT)`, `(Not Run)`, ...), newer ctest versions followed by the entry's labels. A failure kills the mutant; a timeout, the suite's
 own TIMEOUT property of the entry, kills it too but is reported as such (the mutant hung); an
 entry ctest could not start (`Not Run`, a missing executable) kills nothing and makes the run an
 error, as does a failing ctest that names no failed entry.
@@ -18,7 +18,7 @@ NOT_COMPILING = "not_compiling"
 NOT_RUN = "not_run"  # the time budget ran out first
 ERROR = "error"  # the run could not judge the mutant: see its log
 
-_FAILED_ENTRY = re.compile(r"^\s*\d+ - (\S+) \((.+)\)\s*$")
+_FAILED_ENTRY = re.compile(r"^\s*\d+ - (\S+) \(([^()]+)\)(?:\s+\S.*)?\s*$")
 _NOT_STARTED = ("Not Run", "Could not find executable", "BAD_COMMAND")
 
 

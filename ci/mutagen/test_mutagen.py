@@ -392,6 +392,12 @@ set_tests_properties(missing PROPERTIES LABELS "v/missing")
         )
         return ctest_outcome.judge(result.returncode, result.stdout)
 
+    def test_the_summary_with_or_without_labels(self):
+        summary = "The following tests FAILED:\n\t  3 - scan.int.naive (Failed)\n\t 81 - cpu.mutagen (Timeout)   cpu mutagen\n"
+        self.assertEqual(
+            ctest_outcome.failed_entries(summary), [("scan.int.naive", "Failed"), ("cpu.mutagen", "Timeout")]
+        )
+
     def test_a_failure_kills_and_names_the_entry(self):
         self.assertEqual(self.verdict("v/fail"), ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)))
 
