@@ -47,7 +47,10 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
         for (harness::Distribution distribution : harness::kAllDistributions) {
           if (!harness::applies_to(distribution, type)) continue;
           c.distribution = distribution;
-          for (int block_size : variant->block_sizes.all()) {
+          // The extreme block sizes and 0 (the preferred one): the line's other fields do not
+          // depend on which block size lies between.
+          const std::vector<int> blocks = variant->block_sizes.all();
+          for (int block_size : {blocks.front(), blocks.back()}) {
             for (int block : {block_size, 0}) {
               c.block_size = block;
               for (std::uint64_t n : {std::uint64_t(0), variant->accepted_length_at_most(1000, block, type),
@@ -69,7 +72,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
       }
     }
   }
-  EXPECT_GT(checked, 10000u);
+  EXPECT_GT(checked, 10000u);  // about 50,000
 }
 
 std::string rejected_option(const std::vector<std::string>& args) {
