@@ -135,7 +135,7 @@ TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
   for (int repeat = 0; repeat < repeats; ++repeat) {
     for (int block_size : representative_block_sizes()) {
       for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
-        const harness::TestInput<In>* stress_input = input_for(input(Distribution::random, n, 0), block_size);
+        const harness::TestInput<In>* stress_input = input_for({Distribution::random, n, 0}, block_size);
         if (stress_input == nullptr) continue;
         for (Mode mode : modes()) {
           Batch batch(variant(), mode);

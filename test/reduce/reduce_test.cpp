@@ -43,21 +43,21 @@ TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
   std::vector<Run> runs;
   for (int block_size : block_sizes()) {
     for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);
 }
 
 TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
-  for (std::uint64_t n : kStraddleLengths) check(every_block({&input(Distribution::random, n, 1)}));
+  for (std::uint64_t n : kStraddleLengths) check(every_block({{Distribution::random, n, 1}}));
 }
 
 // Lengths drawn from the run seed: a different ragged set in every nightly run.
 TEST_P(Reduce, RaggedRandomLengths) {
-  std::vector<const TestInput<In>*> inputs;
+  std::vector<Wanted> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    inputs.push_back(&input(Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)));
+    inputs.push_back({Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)});
   }
   check(every_block(inputs));
 }
@@ -70,7 +70,7 @@ TEST_P(Reduce, EveryDistribution) {
     if (!harness::applies_to(distribution, kType)) continue;
     std::vector<Run> runs;
     for (std::uint64_t n : kLengths) {
-      for (int block_size : representative_block_sizes()) runs.push_back({&input(distribution, n, unsigned(n % 4)), block_size});
+      for (int block_size : representative_block_sizes()) runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
     }
     check(runs);
   }
@@ -96,7 +96,7 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
       ASSERT_GE(expected.facts.abs_sum, static_cast<long double>(std::numeric_limits<Out>::max()))
           << "these inputs must be able to overflow";
     }
-    check(every_block({&values}));
+    check(every_block({{distribution, values.values.size(), 0}}));
   }
 }
 

@@ -14,7 +14,6 @@
 namespace {
 
 using harness::Distribution;
-using harness::TestInput;
 using kernels::TypeKey;
 using kernels::VariantInfo;
 
@@ -40,7 +39,7 @@ TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
   std::vector<Run> runs;
   for (int block_size : block_sizes()) {
     for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);
@@ -51,11 +50,11 @@ TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
 // smallest blocks).
 TEST_P(Scan, LengthsStraddlingPowersOfTwo) {
   for (std::uint64_t n : kStraddleLengths) {
-    const TestInput<T>& values = input(Distribution::random, n, 1);
+    const Wanted values{Distribution::random, n, 1};
     if (n <= (1u << 22)) {
-      check(every_block({&values}));
+      check(every_block({values}));
     } else {
-      check({{&values, 0}});
+      check({{values, 0}});
     }
   }
 }
@@ -67,17 +66,17 @@ TEST_P(Scan, RecursionBoundaries) {
   for (int block_size : block_sizes()) {
     const std::uint64_t b = tile(block_size);
     for (std::uint64_t n : {b - 1, b, b + 1, 2 * b + 1, b * b - 1, b * b, b * b + 1, b * b * b - 1, b * b * b + 1}) {
-      if (n <= kLongest) runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+      if (n <= kLongest) runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);
 }
 
 TEST_P(Scan, RaggedRandomLengths) {
-  std::vector<const TestInput<T>*> inputs;
+  std::vector<Wanted> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
     const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 18);
-    inputs.push_back(&input(Distribution::random, n, unsigned(k % 4)));
+    inputs.push_back({Distribution::random, n, unsigned(k % 4)});
   }
   check(every_block(inputs));
 }
@@ -89,7 +88,7 @@ TEST_P(Scan, EveryDistribution) {
     if (!harness::applies_to(distribution, kType)) continue;
     for (std::uint64_t n : kLengths) {
       for (int block_size : representative_block_sizes()) {
-        runs.push_back({&input(distribution, n, unsigned(n % 4)), block_size});
+        runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
       }
     }
   }
@@ -102,10 +101,10 @@ class InPlaceScan : public Scan {};
 TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddlingUpTo2To22) {
   std::vector<Run> runs;
   for (std::uint64_t n = 0; n <= 2 * nominal_block(0) + 1; ++n) {
-    runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), 0});
+    runs.push_back({{Distribution::random, n, unsigned(n % 4)}, 0});
   }
   for (std::uint64_t n : kStraddleLengths) {
-    if (n <= (1u << 22)) runs.push_back({&input(Distribution::random, n, 1), 0});
+    if (n <= (1u << 22)) runs.push_back({{Distribution::random, n, 1}, 0});
   }
   check(runs, true);
 }

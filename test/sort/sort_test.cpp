@@ -16,7 +16,6 @@
 namespace {
 
 using harness::Distribution;
-using harness::TestInput;
 using kernels::TypeKey;
 using kernels::VariantInfo;
 
@@ -36,7 +35,7 @@ TEST_P(Sort, EveryLengthUpToTwoBlocksPlusOne) {
   std::vector<Run> runs;
   for (int block_size : block_sizes()) {
     for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({&input(Distribution::random, n, unsigned(n % 4)), block_size});
+      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);
@@ -48,8 +47,7 @@ TEST_P(Sort, LengthsStraddlingPowersOfTwo) {
   std::vector<Run> runs;
   const std::vector<int> beyond_2_20 = smallest_and_preferred_block_sizes();
   for (std::uint64_t n : kStraddleLengths) {
-    const TestInput<K>& values = input(Distribution::random, n, 1);
-    for (int block_size : n <= (1u << 20) ? block_sizes() : beyond_2_20) runs.push_back({&values, block_size});
+    for (int block_size : n <= (1u << 20) ? block_sizes() : beyond_2_20) runs.push_back({{Distribution::random, n, 1}, block_size});
   }
   check(runs);
 }
@@ -58,7 +56,7 @@ TEST_P(Sort, RaggedRandomLengths) {
   std::vector<Run> runs;
   for (std::uint64_t k = 0; k < 6; ++k) {
     const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 19);
-    for (int block_size : representative_block_sizes()) runs.push_back({&input(Distribution::random, n, unsigned(k % 4)), block_size});
+    for (int block_size : representative_block_sizes()) runs.push_back({{Distribution::random, n, unsigned(k % 4)}, block_size});
   }
   check(runs);
 }
@@ -72,7 +70,7 @@ TEST_P(Sort, EveryDistribution) {
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
     for (std::uint64_t n : kLengths) {
-      for (int block_size : representative_block_sizes()) runs.push_back({&input(distribution, n, unsigned(n % 4)), block_size});
+      for (int block_size : representative_block_sizes()) runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);

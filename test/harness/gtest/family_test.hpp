@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace harness {
@@ -19,38 +20,45 @@ class FamilyTest : public VariantTest<Family::kType> {
   using In = typename Family::In;
   using Mode = typename Family::Mode;
 
-  // One case before the contract's length rule: an input and a block size.
+  using Wanted = typename VariantTest<Family::kType>::Wanted;
+
+  // One case before the contract's length rule: the input it asks for and a block size.
   struct Run {
-    const TestInput<In>* input;
+    Wanted input;
     int block_size;
   };
 
-  // Input values per batch: bounds the device and host memory of one batch.
-  static constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 25;
+  // Values per batch (each distinct input once, plus each run's output where a run writes one
+  // value per element): bounds the device and host memory of one batch. A large input shared by
+  // every block size is generated, uploaded and folded by the oracle once.
+  static constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 26;
 
   std::vector<Mode> modes() const { return Family::modes(this->variant()); }
 
   // Every run in every declared mode (op, kind or form), in batches of at most kBatchValues
-  // input values. Each run's length follows the contract for its block size (input_for): n
-  // itself, n rounded down to the declared multiple, or left out beyond the variant's limit.
+  // values. Each run's length follows the contract for its block size (input_for): n itself, n
+  // rounded down to the declared multiple, or left out beyond the variant's limit.
   void check(const std::vector<Run>& runs, bool in_place = false) {
     for (Mode mode : modes()) {
       std::optional<Batch<Family>> batch;
+      std::set<const TestInput<In>*> batch_inputs;
       std::uint64_t values = 0;
       for (const Run& run : runs) {
-        const TestInput<In>* run_input = this->input_for(*run.input, run.block_size);
+        const TestInput<In>* run_input = this->input_for(run.input, run.block_size);
         if (run_input == nullptr) continue;
         const std::uint64_t n = run_input->values.size();
-        if (batch && values + n > kBatchValues) {
+        const std::uint64_t more = (batch_inputs.count(run_input) ? 0 : n) + (Family::kOutputPerElement ? n : 1);
+        if (batch && values + more > kBatchValues) {
           EXPECT_TRUE(all_passed(batch->run()));
           batch.reset();
         }
         if (!batch) {
           batch.emplace(this->variant(), mode);
+          batch_inputs.clear();
           values = 0;
         }
+        values += (batch_inputs.insert(run_input).second ? n : 0) + (Family::kOutputPerElement ? n : 1);
         batch->add_run(batch->add_input(*run_input), run.block_size, in_place);
-        values += n;
       }
       if (batch) {
         EXPECT_TRUE(all_passed(batch->run()));
@@ -59,10 +67,10 @@ class FamilyTest : public VariantTest<Family::kType> {
   }
 
   // Each input with every block size the variant accepts.
-  std::vector<Run> every_block(const std::vector<const TestInput<In>*>& inputs) const {
+  std::vector<Run> every_block(const std::vector<Wanted>& inputs) const {
     std::vector<Run> runs;
-    for (const TestInput<In>* values : inputs) {
-      for (int block_size : this->block_sizes()) runs.push_back({values, block_size});
+    for (const Wanted& wanted : inputs) {
+      for (int block_size : this->block_sizes()) runs.push_back({wanted, block_size});
     }
     return runs;
   }
