@@ -485,11 +485,14 @@ class Lanes(unittest.TestCase):
                 file.write("#!/bin/sh\nprintf '0\\n1\\n'\n")  # two GPUs
             os.chmod(fake, 0o755)
             path = os.environ["PATH"]
+            visible = os.environ.pop("CUDA_VISIBLE_DEVICES", None)  # else it, not nvidia-smi, names the GPUs
             os.environ["PATH"] = f"{folder}:{path}"
             try:
                 lanes = gpu_lanes(folder, 3)
             finally:
                 os.environ["PATH"] = path
+                if visible is not None:
+                    os.environ["CUDA_VISIBLE_DEVICES"] = visible
             specs = []
             for spec, _ in lanes:
                 with open(spec, encoding="utf-8") as file:
