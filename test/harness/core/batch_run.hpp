@@ -85,7 +85,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   for (std::size_t k = 0; k < inputs_.size(); ++k) {
     std::copy(inputs_[k]->values.begin(), inputs_[k]->values.end(), input_image.segment(k).begin());
   }
-  const DeviceImage<In> inputs(std::move(input_image));
+  const DeviceImage<In> inputs(std::move(input_image), DeviceImage<In>::Access::read_only);
   typename Family::Device device(variant_, mode_, inputs_, runs_);
 
   std::vector<std::size_t> workspace_bytes(runs_.size(), 0);
@@ -147,6 +147,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   for (const auto& [r, what] : device.violations()) fail(r, FailureKind::out_of_bounds, what);
   // An input changed: name the first run that read it (any run of it may be the culprit).
   const auto input_violations = [&](const auto& image, const std::string& name) {
+    if (image.known_unchanged()) return;
     for (const auto& violation : image.host().violations(image.download(), true)) {
       for (std::size_t r = 0; r < runs_.size(); ++r) {
         if (runs_[r].input != violation.segment) continue;

@@ -50,6 +50,14 @@ class DeviceBuffer {
         "cudaMemcpyAsync (upload)");
     kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (upload)");
   }
+  // Copies another buffer of the same size, device to device.
+  void copy_from(const DeviceBuffer& other) {
+    if (count_ == 0) return;
+    kernels::check_cuda(cudaMemcpyAsync(data_, other.data_, count_ * sizeof(T), cudaMemcpyDeviceToDevice, test_stream()),
+                        "cudaMemcpyAsync (device to device)");
+    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (device to device)");
+  }
+
   // Sets every byte of the buffer.
   void fill_bytes(unsigned char byte) {
     kernels::check_cuda(cudaMemsetAsync(data_, byte, count_ * sizeof(T), test_stream()), "cudaMemsetAsync");
