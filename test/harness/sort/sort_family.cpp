@@ -80,7 +80,7 @@ SortFamily<K>::Device::Device(const kernels::VariantInfo& variant, Mode form,
       form_(form),
       inputs_(inputs),
       runs_(runs),
-      values_(original_indices(inputs, form == kernels::SortForm::pairs)),
+      values_(original_indices(inputs, form == kernels::SortForm::pairs), DeviceImage<std::uint32_t>::Access::read_only),
       sorted_keys_(outputs<K>(inputs, runs, true)),
       sorted_values_(outputs<std::uint32_t>(inputs, runs, form == kernels::SortForm::pairs)) {}
 
