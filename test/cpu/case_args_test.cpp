@@ -59,6 +59,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
                 c.n = n;
                 for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
                   c.seed = seed;
+                  c.repeat = seed == 0 ? 1u : harness::kMaxRepeat;  // both extremes, printed apart from the rest
                   for (unsigned offset : {0u, harness::kMaxOffset}) {
                     c.offset = offset;
                     ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
@@ -96,6 +97,8 @@ TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
   EXPECT_EQ(rejected_option({"reduce/cub", "--block", "256"}), "--block");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--block", "99999999999"}), "--block");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--offset", "16"}), "--offset");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--repeat", "0"}), "--repeat");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--repeat", "1001"}), "--repeat");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "half"}), "--type");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--dist", "nan"}), "--dist");  // int input
   EXPECT_EQ(rejected_option({"scan/naive", "--type", "int_to_longlong"}), "--type");

@@ -72,7 +72,8 @@ int list_registry() {
   return kPass;
 }
 
-// The cases as one batch, in order; each distinct input is generated and uploaded once.
+// The cases as one batch, in order, each as many times as its --repeat; each distinct input is
+// generated and uploaded once. Repeats of a deterministic variant must give the same bits.
 template <class Family>
 int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, typename Family::Mode mode) {
   using Input = harness::TestInput<typename Family::In>;
@@ -86,13 +87,16 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
       inputs.push_back(harness::make_test_input<typename Family::In>(c.distribution, c.n, c.seed, c.offset));
       batch.add_input(inputs.back());
     }
-    batch.add_run(slot->second, c.block_size, c.in_place);
+    for (unsigned k = 0; k < c.repeat; ++k) batch.add_run(slot->second, c.block_size, c.in_place);
   }
-  const harness::BatchReport report = batch.run({.describe_passes = cases.size() == 1});
+  const bool repeated = std::any_of(cases.begin(), cases.end(), [](const harness::Case& c) { return c.repeat > 1; });
+  const harness::BatchReport report = batch.run({.describe_passes = cases.size() == 1 && !repeated,
+                                                 .same_bits_when_repeated = info.deterministic && repeated,
+                                                 .confirm_alone = false});
   for (const std::string& line : report.passes) std::cout << line << "\n";
   if (!report.how_found.empty()) std::cout << report.how_found << "\n";
   for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
-  if (cases.size() > 1) std::cout << report.failures.size() << " of " << report.cases << " cases failed\n";
+  if (report.cases > 1) std::cout << report.failures.size() << " of " << report.cases << " runs failed\n";
   return report.failures.empty() ? kPass : kFail;
 }
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace harness {
@@ -39,6 +40,12 @@ struct CaseFailure {
   // "FAIL <case>: <what>" and, on a line of its own, "     rerun: kcheck ...".
   std::string lines() const { return "FAIL " + describe(c) + ": " + what + "\n     rerun: " + kcheck_line(c); }
 };
+
+// The order in which failures are shown: fewest elements, then smallest block, then the simplest
+// distribution first.
+inline bool smaller_case(const CaseFailure& a, const CaseFailure& b) {
+  return std::tuple(a.c.n, a.c.block_size, a.c.distribution) < std::tuple(b.c.n, b.c.block_size, b.c.distribution);
+}
 
 // The failed cases, the number of cases run and, when asked for, one line per passing case.
 struct BatchReport {

@@ -158,7 +158,37 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   };
   input_violations(inputs, Family::kInputName);
   device.for_each_extra_input(input_violations);
+  if (options.confirm_alone && !report.failures.empty()) confirm_smallest_failure(report);
   return report;
+}
+
+// Run r's case alone, `repeats` times in one batch, as kcheck --repeat runs it.
+template <class Family>
+BatchReport Batch<Family>::run_alone(std::size_t r, unsigned repeats) const {
+  Batch alone(variant_, mode_);
+  const std::size_t input = alone.add_input(*inputs_[runs_[r].input]);
+  for (unsigned k = 0; k < repeats; ++k) alone.add_run(input, runs_[r].block_size, runs_[r].in_place);
+  return alone.run({.same_bits_when_repeated = variant_.deterministic && repeats > 1, .confirm_alone = false});
+}
+
+template <class Family>
+void Batch<Family>::confirm_smallest_failure(BatchReport& report) const {
+  CaseFailure& smallest = *std::min_element(report.failures.begin(), report.failures.end(), smaller_case);
+  std::size_t r = 0;
+  while (r < runs_.size() && !(case_of(r) == smallest.c)) ++r;
+  if (r == runs_.size() || !run_alone(r, 1).failures.empty()) return;  // reproduces as printed
+  // Repeats of a small case in one batch; fewer of a large one (they all stay in memory).
+  const std::uint64_t n = std::max<std::uint64_t>(1, smallest.c.n);
+  const auto repeats = static_cast<unsigned>(std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / n, 2, 100));
+  const BatchReport repeated = run_alone(r, repeats);
+  if (!repeated.failures.empty()) {
+    smallest.c.repeat = repeats;
+    smallest.what += " [alone it passed once, then " + std::to_string(repeats) + " runs gave " +
+                     std::to_string(repeated.failures.size()) + " failures: timing-dependent, so its rerun line repeats it]";
+  } else {
+    smallest.what += " [alone it passed once and " + std::to_string(repeats) +
+                     " times: the failure depends on timing or on the cases run beside it]";
+  }
 }
 
 }  // namespace harness

@@ -17,6 +17,7 @@ std::string describe(const Case& c) {
   text << " type=" << kernels::name(c.type) << " block=" << c.block_size << " n=" << c.n
        << " dist=" << name(c.distribution) << " seed=" << c.seed << " offset=" << c.offset;
   if (c.in_place) text << " in-place";
+  if (c.repeat != 1) text << " repeat=" << c.repeat;
   return text.str();
 }
 
@@ -32,6 +33,7 @@ std::vector<std::string> to_args(const Case& c) {
                            std::to_string(c.seed)});
   if (c.offset != 0) args.insert(args.end(), {"--offset", std::to_string(c.offset)});
   if (c.in_place) args.emplace_back("--in-place");
+  if (c.repeat != 1) args.insert(args.end(), {"--repeat", std::to_string(c.repeat)});
   return args;
 }
 

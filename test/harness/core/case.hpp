@@ -28,6 +28,9 @@ struct Case {
   Distribution distribution = Distribution::random;
   std::uint64_t seed = 0;  // the input is generate(distribution, n, seed)
   unsigned offset = 0;     // elements between a 16-byte boundary and the input's first element
+  // Runs of the case in one batch: a failure that depends on timing (a race, a cross-block
+  // protocol) is rerun this many times, and a deterministic variant must repeat its bits.
+  unsigned repeat = 1;
 
   bool operator==(const Case&) const = default;
   std::string id() const;  // "family/variant"
@@ -35,6 +38,8 @@ struct Case {
 
 // The largest --offset: inputs start at most this many elements past a 16-byte boundary.
 inline constexpr unsigned kMaxOffset = 15;
+// The largest --repeat.
+inline constexpr unsigned kMaxRepeat = 1000;
 
 // "reduce/harris3_sequential op=sum type=int block=256 n=1025 dist=random seed=7 offset=1"
 std::string describe(const Case& c);

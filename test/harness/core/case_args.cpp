@@ -18,7 +18,7 @@ namespace {
 
 struct CaseText {
   std::string variant;
-  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0";
+  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1";
   bool in_place = false;
 };
 
@@ -38,6 +38,9 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->add_option("--dist", text.dist, "input distribution (default random)");
   app->add_option("--seed", text.seed, "input seed (default: derived from the run seed, as the tests derive it)");
   app->add_option("--offset", text.offset, "elements past a 16-byte boundary, 0.." + std::to_string(kMaxOffset));
+  app->add_option("--repeat", text.repeat,
+                  "runs of the case in one batch, 1.." + std::to_string(kMaxRepeat) +
+                      " (default 1): fails if any run fails, and for a deterministic variant if any run's bits differ");
   return app;
 }
 
@@ -121,6 +124,7 @@ Case parse_case_args(const std::vector<std::string>& args) {
                                       std::string(kernels::name(c.type)));
   }
   c.offset = parse_number<unsigned>("--offset", text.offset, 0, kMaxOffset);
+  c.repeat = parse_number<unsigned>("--repeat", text.repeat, 1, kMaxRepeat);
   if (app->count("--n") > 0) {
     c.n = parse_number<std::uint64_t>("--n", text.n, 0, std::numeric_limits<std::uint64_t>::max());
   } else if (variant->block_sizes.accepts(c.block_size)) {

@@ -48,9 +48,7 @@ inline std::size_t& fail_lines_left_in_this_test() {
 inline testing::AssertionResult all_passed(const BatchReport& report) {
   if (report.failures.empty()) return testing::AssertionSuccess();
   std::vector<CaseFailure> failures = report.failures;
-  std::stable_sort(failures.begin(), failures.end(), [](const CaseFailure& a, const CaseFailure& b) {
-    return std::tuple(a.c.n, a.c.block_size, a.c.distribution) < std::tuple(b.c.n, b.c.block_size, b.c.distribution);
-  });
+  std::stable_sort(failures.begin(), failures.end(), smaller_case);
   const std::string summary = failure_summary(report);
   // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
   std::string how_found;
