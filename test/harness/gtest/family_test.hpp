@@ -47,8 +47,8 @@ class FamilyTest : public VariantTest<Family::kType> {
         const TestInput<In>* run_input = this->input_for(run.input, run.block_size);
         if (run_input == nullptr) continue;
         const std::uint64_t n = run_input->values.size();
-        const std::uint64_t more = (batch_inputs.count(run_input) ? 0 : n) + (Family::kOutputPerElement ? n : 1);
-        if (batch && values + more > kBatchValues) {
+        const std::uint64_t output = Family::kOutputPerElement ? n : 1;
+        if (batch && values + (batch_inputs.count(run_input) ? 0 : n) + output > kBatchValues) {
           EXPECT_TRUE(all_passed(batch->run()));
           batch.reset();
         }
@@ -57,7 +57,7 @@ class FamilyTest : public VariantTest<Family::kType> {
           batch_inputs.clear();
           values = 0;
         }
-        values += (batch_inputs.insert(run_input).second ? n : 0) + (Family::kOutputPerElement ? n : 1);
+        values += (batch_inputs.insert(run_input).second ? n : 0) + output;
         batch->add_run(batch->add_input(*run_input), run.block_size, in_place);
       }
       if (batch) {
