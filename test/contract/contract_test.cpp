@@ -5,9 +5,6 @@
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
 #include "harness/core/api_call.hpp"
 #include "harness/core/device_buffer.hpp"
-#include "harness/core/random_bits.hpp"
-#include "harness/core/run_seed.hpp"
-#include "harness/core/scheduling_noise.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/rejected_calls.hpp"
@@ -19,6 +16,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <stdexcept>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -129,9 +129,24 @@ TEST_P(DeterministicContract, SameBitsOnEveryRun) {
 // repetitions (default 4; the look-back's acceptance run used 100).
 class CrossBlockContract : public Contract {};
 
+// Microseconds a noise block may spin before each stress run.
+constexpr unsigned kStressNoise = 50;
+
+// KCHECK_STRESS_REPEATS, exactly: a whole number in [1, 100000], default 4.
+int stress_repeats() {
+  const char* text = std::getenv("KCHECK_STRESS_REPEATS");
+  if (text == nullptr) return 4;
+  int value = 0;
+  const char* const end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, value);
+  if (text == end || error != std::errc{} || stop != end || value < 1 || value > 100000) {
+    throw std::invalid_argument("KCHECK_STRESS_REPEATS: '" + std::string(text) + "' is not a whole number in [1, 100000]");
+  }
+  return value;
+}
+
 TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
-  const char* repeats_text = std::getenv("KCHECK_STRESS_REPEATS");
-  const int repeats = repeats_text ? std::atoi(repeats_text) : 4;
+  const int repeats = stress_repeats();
   for (int repeat = 0; repeat < repeats; ++repeat) {
     for (int block_size : representative_block_sizes()) {
       for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
@@ -140,9 +155,7 @@ TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
         for (Mode mode : modes()) {
           Batch batch(variant(), mode);
           batch.add_run(batch.add_input(*stress_input), block_size);
-          harness::launch_scheduling_noise(harness::derive_seed(harness::run_seed(), repeat, block_size, n), 50);
-          EXPECT_TRUE(harness::all_passed(batch.run())) << "stress repeat " << repeat;
-          harness::wait_for_scheduling_noise();
+          EXPECT_TRUE(harness::all_passed(batch.run({.noise_us = kStressNoise}))) << "stress repeat " << repeat;
         }
       }
     }

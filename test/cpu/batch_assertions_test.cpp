@@ -23,6 +23,9 @@ harness::CaseFailure failure(std::uint64_t n, int block_size, FailureKind kind) 
   return {c, kind, "what went wrong"};
 }
 
+// The stand-in for a child kcheck: every rerun line fails again.
+harness::RerunOutcome fails_again(const harness::Case&) { return {harness::RerunOutcome::failed, 0, ""}; }
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream stream(text);
@@ -65,7 +68,7 @@ TEST_F(BatchAssertions, LeadWithTheSummaryAndTheSmallestCase) {
   report.failures.push_back(failure(9, 64, FailureKind::launch_error));
   report.failures.push_back(failure(40, 64, FailureKind::launch_error));
 
-  const std::string message = harness::all_passed(report).message();
+  const std::string message = harness::all_passed(report, fails_again).message();
   const std::vector<std::string> lines = lines_of(message);
   ASSERT_GE(lines.size(), 4u);
   EXPECT_EQ(lines[0], "25 of 100 cases failed: 20 wrong value, 3 out-of-bounds write, 2 launch error");
@@ -90,12 +93,12 @@ TEST_F(BatchAssertions, PrintAtMostTheCapOverEveryBatchOfATest) {
   BatchReport report;
   report.cases = 8;
   for (std::uint64_t n = 1; n <= 8; ++n) report.failures.push_back(failure(n, 64, FailureKind::wrong_value));
-  const std::string first = harness::all_passed(report).message();
-  const std::string second = harness::all_passed(report).message();
+  const std::string first = harness::all_passed(report, fails_again).message();
+  const std::string second = harness::all_passed(report, fails_again).message();
   EXPECT_EQ(count_of(first, "\nFAIL "), 8u);
   EXPECT_EQ(count_of(second, "\nFAIL "), harness::kFailLinesPerTest - 8);
   EXPECT_NE(second.find("\n... and 6 more; every one in "), std::string::npos) << second;
-  const std::string third = harness::all_passed(report).message();
+  const std::string third = harness::all_passed(report, fails_again).message();
   EXPECT_EQ(count_of(third, "\nFAIL "), 0u);
   EXPECT_NE(third.find("\n... 8 not shown; every one in "), std::string::npos) << third;
   EXPECT_EQ(count_of(failure_list(), "\nFAIL "), 24u);
@@ -106,10 +109,43 @@ TEST_F(BatchAssertions, SayHowAnAttributedFaultWasFound) {
   report.cases = 2050;
   report.failures.push_back(failure(1025, 256, FailureKind::launch_error));
   report.how_found = "attributed by bisection";
-  const std::vector<std::string> lines = lines_of(harness::all_passed(report).message());
+  const std::vector<std::string> lines = lines_of(harness::all_passed(report, fails_again).message());
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[0], "1 of 2050 cases failed: 1 launch error");
   EXPECT_EQ(lines[1], "attributed by bisection");
+}
+
+// The first failure a test prints has its rerun line run first, once per test; a stream failure
+// attributed by its culprit's own rerun line is not run again.
+TEST_F(BatchAssertions, RunTheFirstPrintedRerunLineOncePerTest) {
+  std::vector<harness::Case> rerun;
+  const auto passes_alone = [&](const harness::Case& c) {
+    rerun.push_back(c);
+    return harness::RerunOutcome{};
+  };
+  BatchReport report;
+  report.cases = 3;
+  report.failures = {failure(9, 64, FailureKind::wrong_value), failure(3, 64, FailureKind::wrong_value)};
+  const std::string message = harness::all_passed(report, passes_alone).message();
+  ASSERT_FALSE(rerun.empty());
+  EXPECT_EQ(rerun.front(), report.failures[1].c) << "the smallest case is the one confirmed";
+  EXPECT_NE(message.find("passed alone in a child kcheck"), std::string::npos) << message;
+  const std::size_t calls = rerun.size();
+  harness::all_passed(report, passes_alone);
+  EXPECT_EQ(rerun.size(), calls) << "only the test's first printed line is run";
+}
+
+TEST_F(BatchAssertions, DoNotRerunAnAttributedStreamFailure) {
+  bool rerun = false;
+  BatchReport report;
+  report.cases = 2;
+  report.failures = {failure(3, 64, FailureKind::launch_error)};
+  report.how_found = "attributed by bisection";
+  harness::all_passed(report, [&](const harness::Case&) {
+    rerun = true;
+    return harness::RerunOutcome{};
+  });
+  EXPECT_FALSE(rerun);
 }
 
 }  // namespace

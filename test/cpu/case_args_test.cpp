@@ -59,7 +59,10 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
                 c.n = n;
                 for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
                   c.seed = seed;
-                  c.repeat = seed == 0 ? 1u : harness::kMaxRepeat;  // both extremes, printed apart from the rest
+                  // Both extremes of the run options, printed apart from the rest.
+                  c.repeat = seed == 0 ? 1u : harness::kMaxRepeat;
+                  c.graph = seed != 0;
+                  c.noise = seed == 0 ? 0u : harness::kMaxNoise;
                   for (unsigned offset : {0u, harness::kMaxOffset}) {
                     c.offset = offset;
                     ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
@@ -99,6 +102,9 @@ TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--offset", "16"}), "--offset");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--repeat", "0"}), "--repeat");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--repeat", "1001"}), "--repeat");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "10001"}), "--noise");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "-1"}), "--noise");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--graph", "1"}), "arguments");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "half"}), "--type");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--dist", "nan"}), "--dist");  // int input
   EXPECT_EQ(rejected_option({"scan/naive", "--type", "int_to_longlong"}), "--type");
@@ -138,6 +144,13 @@ TEST(CaseArgs, BatchLinesReadBackAsTheirCases) {
     EXPECT_EQ(error.option(), "--batch");
     EXPECT_NE(std::string(error.what()).find("line 2: "), std::string::npos) << error.what();
   }
+  // One batch runs one way: as a graph or not, beside one noise.
+  Case as_graph = b;
+  as_graph.graph = true;
+  EXPECT_THROW(harness::parse_batch_lines({harness::kcheck_line(a), harness::kcheck_line(as_graph)}), CaseArgsError);
+  Case with_noise = b;
+  with_noise.noise = 50;
+  EXPECT_THROW(harness::parse_batch_lines({harness::kcheck_line(a), harness::kcheck_line(with_noise)}), CaseArgsError);
   EXPECT_THROW(harness::parse_batch_lines({"kcheck scan/decoupled_lookback --n -5"}), CaseArgsError);
   EXPECT_THROW(harness::parse_batch_lines({"", " "}), CaseArgsError);
 }

@@ -12,6 +12,7 @@
 // Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, or no GPU.
 #include "harness/core/case.hpp"
 #include "harness/core/gpu_session.hpp"
+#include "harness/core/hang_watchdog.hpp"
 #include "harness/reduce/reduce_family.hpp"
 #include "harness/scan/scan_family.hpp"
 #include "harness/sort/sort_family.hpp"
@@ -90,9 +91,11 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
     for (unsigned k = 0; k < c.repeat; ++k) batch.add_run(slot->second, c.block_size, c.in_place);
   }
   const bool repeated = std::any_of(cases.begin(), cases.end(), [](const harness::Case& c) { return c.repeat > 1; });
+  // One batch runs one way (parse_batch_lines checks it): the first case's graph and noise.
   const harness::BatchReport report = batch.run({.describe_passes = cases.size() == 1 && !repeated,
+                                                 .as_graph = cases.front().graph,
                                                  .same_bits_when_repeated = info.deterministic && repeated,
-                                                 .confirm_alone = false});
+                                                 .noise_us = cases.front().noise});
   for (const std::string& line : report.passes) std::cout << line << "\n";
   if (!report.how_found.empty()) std::cout << report.how_found << "\n";
   for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
@@ -135,6 +138,8 @@ int main(int argc, char** argv) {
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"
               << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
+              << "A batch that has not finished after KERNELS_HANG_TIMEOUT_S seconds (default "
+              << harness::kDefaultHangTimeoutSeconds << "; 0: never) fails, naming the case that hangs.\n"
               << "Exit status: 0 pass, 1 fail, 2 usage or contract error, or no GPU.\n";
     return kPass;
   }
@@ -148,8 +153,12 @@ int main(int argc, char** argv) {
     } else {
       cases.push_back(harness::parse_case_args(args));
     }
+    harness::hang_timeout_seconds();  // a malformed KERNELS_HANG_TIMEOUT_S is named before any GPU work
   } catch (const harness::CaseArgsError& error) {
     std::cerr << "kcheck: " << error.what() << "\n(kcheck --help shows the options)\n";
+    return kUsage;
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "kcheck: " << error.what() << "\n";
     return kUsage;
   }
   const VariantInfo& info = *kernels::find_variant(cases.front().id());

@@ -34,11 +34,9 @@ struct RunOptions {
   // A run that repeats an earlier run (same input, block size and in-place) must give that
   // run's output bit for bit: the check of variants that declare themselves deterministic.
   bool same_bits_when_repeated = false;
-  // When cases fail, run the smallest failing one again alone, as its rerun line will; if it
-  // passes alone, repeat it, and make its rerun line ask for those repeats when they fail (a
-  // race, a cross-block protocol), or say that it did not fail again. kcheck, which is that
-  // rerun, does not.
-  bool confirm_alone = true;
+  // Scheduling noise before each run (microseconds a noise block may spin; 0 is none), as the
+  // stress tests run cross-block variants.
+  unsigned noise_us = 0;
 };
 
 // One run of a batch: which input, with which block size, in place or not.
@@ -85,8 +83,7 @@ class Batch {
 
  private:
   std::optional<std::string> differs_from_earlier_repeat(std::size_t run, const typename Family::Device& device) const;
-  BatchReport run_alone(std::size_t run, unsigned repeats) const;
-  void confirm_smallest_failure(BatchReport& report) const;
+  unsigned runs_of_same_case(std::size_t run) const;
 
   const kernels::VariantInfo& variant_;
   Mode mode_;

@@ -8,6 +8,9 @@
 #include "harness/core/graph_capture.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/guard_bands.hpp"
+#include "harness/core/hang_watchdog.hpp"
+#include "harness/core/random_bits.hpp"
+#include "harness/core/scheduling_noise.hpp"
 #include "harness/core/workspace_arena.hpp"
 
 #include <kernels/types.hpp>
@@ -64,6 +67,15 @@ std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_
   return std::nullopt;
 }
 
+// How many runs of the batch run run r's case (same input, block size and in-place): its
+// rerun line repeats it as often, which a failure of the bit-for-bit check needs.
+template <class Family>
+unsigned Batch<Family>::runs_of_same_case(std::size_t r) const {
+  return static_cast<unsigned>(std::count_if(runs_.begin(), runs_.end(), [&](const BatchRun& other) {
+    return other.input == runs_[r].input && other.block_size == runs_[r].block_size && other.in_place == runs_[r].in_place;
+  }));
+}
+
 template <class Family>
 BatchReport Batch<Family>::run(const RunOptions& options) const {
   BatchReport report;
@@ -98,32 +110,62 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   }
   const WorkspaceArena workspaces(workspace_bytes);
 
+  // A failure's case is rerun as the batch ran it: as a graph, beside its noise, repeated.
+  const auto case_as_run = [&](std::size_t r) {
+    Case c = case_of(r);
+    c.graph = options.as_graph;
+    c.noise = options.noise_us;
+    c.repeat = runs_of_same_case(r);
+    return c;
+  };
+  // Launches and the synchronisation are watched (core/hang_watchdog.hpp); a stream failure's
+  // attribution, which reruns cases in child processes, is not.
+  RunMarks marks(runs_.size());
+  std::optional<HangWatch> watch(std::in_place, [&] {
+    const auto culprit = marks.culprit();
+    if (!culprit) return "no run was found unfinished (the batch's " + std::to_string(runs_.size()) + " cases)";
+    const std::string what = culprit->call_returned ? "its kernels did not finish (the runs before it did)"
+                                                    : "its call did not return";
+    return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
+  });
+  // Other noise for every batch of the process: a stress test's repeats are not alike.
+  static std::uint64_t noisy_batches = 0;
+  const std::uint64_t noise_seed = options.noise_us != 0 ? derive_seed(inputs_.front()->seed, ++noisy_batches) : 0;
   const auto launch_all = [&](cudaStream_t stream) {
     for (std::size_t r = 0; r < runs_.size(); ++r) {
       if (problems[r]) continue;
+      if (options.noise_us != 0 && !options.as_graph) launch_scheduling_noise(derive_seed(noise_seed, r), options.noise_us);
+      marks.launching(r);
       try {
         device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
       } catch (const std::exception& error) {
         problems[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
       }
+      marks.launched(r, stream);
     }
   };
   if (!options.as_graph) {
     launch_all(test_stream());
-  } else if (const auto not_captured = launch_as_graph(launch_all)) {
-    for (auto& problem : problems) {
-      if (!problem) problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
+  } else {
+    if (options.noise_us != 0) launch_scheduling_noise(noise_seed, options.noise_us);
+    if (const auto not_captured = launch_as_graph(launch_all)) {
+      for (auto& problem : problems) {
+        if (!problem) problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
+      }
     }
   }
   const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
-    report.failures.push_back({case_of(r), kind, what});
+    report.failures.push_back({case_as_run(r), kind, what});
   };
   const cudaError_t status = cudaStreamSynchronize(test_stream());
+  watch.reset();
   if (status != cudaSuccess) {
+    // Every run apart: a child reruns the runs it is given, each once.
     std::vector<Case> cases;
-    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_of(r));
+    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r)), cases.back().repeat = 1;
     return attribute_stream_failure(cases, status);
   }
+  if (options.noise_us != 0) wait_for_scheduling_noise();
 
   device.download();
   const std::vector<bool> overran = workspaces.overruns();
@@ -158,37 +200,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   };
   input_violations(inputs, Family::kInputName);
   device.for_each_extra_input(input_violations);
-  if (options.confirm_alone && !report.failures.empty()) confirm_smallest_failure(report);
   return report;
-}
-
-// Run r's case alone, `repeats` times in one batch, as kcheck --repeat runs it.
-template <class Family>
-BatchReport Batch<Family>::run_alone(std::size_t r, unsigned repeats) const {
-  Batch alone(variant_, mode_);
-  const std::size_t input = alone.add_input(*inputs_[runs_[r].input]);
-  for (unsigned k = 0; k < repeats; ++k) alone.add_run(input, runs_[r].block_size, runs_[r].in_place);
-  return alone.run({.same_bits_when_repeated = variant_.deterministic && repeats > 1, .confirm_alone = false});
-}
-
-template <class Family>
-void Batch<Family>::confirm_smallest_failure(BatchReport& report) const {
-  CaseFailure& smallest = *std::min_element(report.failures.begin(), report.failures.end(), smaller_case);
-  std::size_t r = 0;
-  while (r < runs_.size() && !(case_of(r) == smallest.c)) ++r;
-  if (r == runs_.size() || !run_alone(r, 1).failures.empty()) return;  // reproduces as printed
-  // Repeats of a small case in one batch; fewer of a large one (they all stay in memory).
-  const std::uint64_t n = std::max<std::uint64_t>(1, smallest.c.n);
-  const auto repeats = static_cast<unsigned>(std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / n, 2, 100));
-  const BatchReport repeated = run_alone(r, repeats);
-  if (!repeated.failures.empty()) {
-    smallest.c.repeat = repeats;
-    smallest.what += " [alone it passed once, then " + std::to_string(repeats) + " runs gave " +
-                     std::to_string(repeated.failures.size()) + " failures: timing-dependent, so its rerun line repeats it]";
-  } else {
-    smallest.what += " [alone it passed once and " + std::to_string(repeats) +
-                     " times: the failure depends on timing or on the cases run beside it]";
-  }
 }
 
 }  // namespace harness

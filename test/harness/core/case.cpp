@@ -18,6 +18,8 @@ std::string describe(const Case& c) {
        << " dist=" << name(c.distribution) << " seed=" << c.seed << " offset=" << c.offset;
   if (c.in_place) text << " in-place";
   if (c.repeat != 1) text << " repeat=" << c.repeat;
+  if (c.graph) text << " graph";
+  if (c.noise != 0) text << " noise=" << c.noise << "us";
   return text.str();
 }
 
@@ -34,6 +36,8 @@ std::vector<std::string> to_args(const Case& c) {
   if (c.offset != 0) args.insert(args.end(), {"--offset", std::to_string(c.offset)});
   if (c.in_place) args.emplace_back("--in-place");
   if (c.repeat != 1) args.insert(args.end(), {"--repeat", std::to_string(c.repeat)});
+  if (c.graph) args.emplace_back("--graph");
+  if (c.noise != 0) args.insert(args.end(), {"--noise", std::to_string(c.noise)});
   return args;
 }
 

@@ -31,6 +31,11 @@ struct Case {
   // Runs of the case in one batch: a failure that depends on timing (a race, a cross-block
   // protocol) is rerun this many times, and a deterministic variant must repeat its bits.
   unsigned repeat = 1;
+  // How the batch that holds the case is run, as the test that found it ran it: captured into one
+  // CUDA graph and replayed (--graph), and beside scheduling noise, a kernel on a second stream
+  // whose blocks spin up to `noise` microseconds before each run (--noise; 0 is none).
+  bool graph = false;
+  unsigned noise = 0;
 
   bool operator==(const Case&) const = default;
   std::string id() const;  // "family/variant"
@@ -40,6 +45,8 @@ struct Case {
 inline constexpr unsigned kMaxOffset = 15;
 // The largest --repeat.
 inline constexpr unsigned kMaxRepeat = 1000;
+// The largest --noise, in microseconds.
+inline constexpr unsigned kMaxNoise = 10000;
 
 // "reduce/harris3_sequential op=sum type=int block=256 n=1025 dist=random seed=7 offset=1"
 std::string describe(const Case& c);

@@ -18,8 +18,8 @@ namespace {
 
 struct CaseText {
   std::string variant;
-  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1";
-  bool in_place = false;
+  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1", noise = "0";
+  bool in_place = false, graph = false;
 };
 
 std::unique_ptr<CLI::App> describe_options(CaseText& text) {
@@ -41,6 +41,11 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->add_option("--repeat", text.repeat,
                   "runs of the case in one batch, 1.." + std::to_string(kMaxRepeat) +
                       " (default 1): fails if any run fails, and for a deterministic variant if any run's bits differ");
+  app->add_flag("--graph", text.graph, "capture the runs into one CUDA graph and replay it, as the graph-capture test does");
+  app->add_option("--noise", text.noise,
+                  "microseconds, 0.." + std::to_string(kMaxNoise) +
+                      " (default 0): before each run, a kernel on a second stream keeps random multiprocessors "
+                      "busy up to this long, as the stress test does");
   return app;
 }
 
@@ -125,6 +130,8 @@ Case parse_case_args(const std::vector<std::string>& args) {
   }
   c.offset = parse_number<unsigned>("--offset", text.offset, 0, kMaxOffset);
   c.repeat = parse_number<unsigned>("--repeat", text.repeat, 1, kMaxRepeat);
+  c.graph = text.graph;
+  c.noise = parse_number<unsigned>("--noise", text.noise, 0, kMaxNoise);
   if (app->count("--n") > 0) {
     c.n = parse_number<std::uint64_t>("--n", text.n, 0, std::numeric_limits<std::uint64_t>::max());
   } else if (variant->block_sizes.accepts(c.block_size)) {
@@ -157,9 +164,9 @@ std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines) {
     }
     const Case& first = cases.front();
     const Case& c = cases.back();
-    if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form) !=
-        std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form)) {
-      throw CaseArgsError("--batch", where + "not of the first case's variant, type and op, kind or form");
+    if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form, c.graph, c.noise) !=
+        std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form, first.graph, first.noise)) {
+      throw CaseArgsError("--batch", where + "not of the first case's variant, type, op, kind or form, --graph and --noise");
     }
   }
   if (cases.empty()) throw CaseArgsError("--batch", "no case");

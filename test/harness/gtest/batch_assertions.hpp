@@ -2,15 +2,18 @@
 // failed, grouped by what went wrong, then the smallest failing case (fewest elements, then
 // smallest block, then the simplest distribution) first, each with its rerun line on a line of
 // its own. A test prints at most kFailLinesPerTest failed cases over all its batches; the
-// failure list (core/failure_list.hpp) keeps every one.
+// failure list (core/failure_list.hpp) keeps every one. The first smallest failure a test
+// prints has had its rerun line run first (core/rerun_confirmation.hpp).
 #pragma once
 
 #include "harness/core/batch_report.hpp"
 #include "harness/core/failure_list.hpp"
+#include "harness/core/rerun_confirmation.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
@@ -45,10 +48,16 @@ inline std::size_t& fail_lines_left_in_this_test() {
   return left;
 }
 
-inline testing::AssertionResult all_passed(const BatchReport& report) {
+// `rerun` runs a rerun line (a child kcheck; the CPU tests give a stand-in).
+inline testing::AssertionResult all_passed(const BatchReport& report,
+                                           const std::function<RerunOutcome(const Case&)>& rerun = rerun_in_child_kcheck) {
   if (report.failures.empty()) return testing::AssertionSuccess();
   std::vector<CaseFailure> failures = report.failures;
   std::stable_sort(failures.begin(), failures.end(), smaller_case);
+  std::size_t& left = fail_lines_left_in_this_test();
+  // Once per test: its first printed line is the one a developer runs. A stream failure's
+  // culprit was found by its own rerun line already.
+  if (left == kFailLinesPerTest && report.how_found.empty()) confirm_rerun_line(failures.front(), rerun);
   const std::string summary = failure_summary(report);
   // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
   std::string how_found;
@@ -61,7 +70,6 @@ inline testing::AssertionResult all_passed(const BatchReport& report) {
 
   testing::AssertionResult result = testing::AssertionFailure();
   result << summary << how_found;
-  std::size_t& left = fail_lines_left_in_this_test();
   const std::size_t shown = std::min(left, failures.size());
   left -= shown;
   if (shown > 0) result << "\nthe smallest first:";

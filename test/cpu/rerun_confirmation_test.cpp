@@ -1,0 +1,112 @@
+// The confirmation of a rerun line (harness/core/rerun_confirmation.hpp), with a stand-in for the
+// child kcheck that fails at a given rate: a failure that reproduces keeps its line; one that
+// depends on timing gets the repeats, and then the noise, that made it fail again; one that
+// never fails again says so.
+#include "harness/core/rerun_confirmation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+using harness::Case;
+using harness::CaseFailure;
+using harness::RerunOutcome;
+
+CaseFailure race(std::uint64_t n, unsigned noise = 0) {
+  Case c{.family = kernels::Family::scan, .variant = "hillis_steele_two_barriers"};
+  c.block_size = 1024;
+  c.n = n;
+  c.noise = noise;
+  return {c, harness::FailureKind::wrong_value, "64 wrong outputs"};
+}
+
+// A child kcheck whose runs fail `per_thousand` times in 1000 when repeated (a single run
+// passes), only beside noise when `needs_noise`; records each line it is given.
+struct FlakyKcheck {
+  FlakyKcheck(unsigned failing_per_thousand = 0, bool only_beside_noise = false)
+      : per_thousand(failing_per_thousand), needs_noise(only_beside_noise) {}
+
+  unsigned per_thousand;
+  bool needs_noise;
+  std::vector<Case> lines;
+
+  RerunOutcome operator()(const Case& c) {
+    lines.push_back(c);
+    if (c.repeat == 1 || (needs_noise && c.noise == 0)) return {};
+    const unsigned failed = c.repeat * per_thousand / 1000;
+    if (failed == 0) return {};
+    return {RerunOutcome::failed, failed, ""};
+  }
+};
+
+TEST(RerunConfirmation, AFailureThatReproducesKeepsItsLine) {
+  CaseFailure failure = race(209);
+  const CaseFailure before = failure;
+  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::failed, 0, ""}; }), 1u);
+  EXPECT_EQ(failure.c, before.c);
+  EXPECT_EQ(failure.what, before.what);
+}
+
+TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
+  FlakyKcheck kcheck(8);
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  // One run passed; 1000 runs (the most) gave 8 failures; 625 runs give five on average, and
+  // that line is run once more to check it.
+  ASSERT_EQ(kcheck.lines.size(), 3u);
+  EXPECT_EQ(kcheck.lines[1].repeat, harness::kMaxRepeat);
+  EXPECT_EQ(kcheck.lines[2].repeat, 625u);
+  EXPECT_EQ(failure.c.repeat, 625u);
+  EXPECT_EQ(failure.c.noise, 0u);
+  EXPECT_NE(failure.what.find("8 of 1000 runs failed"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
+  FlakyKcheck kcheck(250);
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  // 250 of 1000 failed: 20 runs give about five failures, and that line is run to check it.
+  ASSERT_EQ(kcheck.lines.size(), 3u);
+  EXPECT_EQ(kcheck.lines[2].repeat, 20u);
+  EXPECT_EQ(failure.c.repeat, 20u);
+  EXPECT_NE(failure.what.find("repeats it 20 times"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, ARaceThatNeedsNoiseGetsIt) {
+  FlakyKcheck kcheck(5, true);
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
+  EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
+  EXPECT_NE(failure.what.find("0 of 1000 runs failed"), std::string::npos) << failure.what;
+  EXPECT_NE(failure.what.find("beside scheduling noise of 50 us failed"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {
+  FlakyKcheck kcheck(1000);
+  CaseFailure failure = race(std::uint64_t(1) << 22);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  ASSERT_GE(kcheck.lines.size(), 2u);
+  EXPECT_EQ(kcheck.lines[1].repeat, 4u);  // 2^24 / 2^22
+}
+
+TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
+  FlakyKcheck kcheck;  // never fails again
+  CaseFailure failure = race(300007, 50);
+  const Case before = failure.c;
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  ASSERT_EQ(kcheck.lines.size(), 2u);  // alone, then repeated beside its own noise: no other noise
+  EXPECT_EQ(kcheck.lines[1].noise, 50u);
+  EXPECT_EQ(failure.c, before);
+  EXPECT_NE(failure.what.find("needs the cases or processes that ran beside it"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, ARefusedLineIsReported) {
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::refused, 0, "exit 2: --n"}; });
+  EXPECT_NE(failure.what.find("refused by kcheck: exit 2: --n"), std::string::npos) << failure.what;
+}
+
+}  // namespace

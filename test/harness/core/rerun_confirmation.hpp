@@ -1,0 +1,35 @@
+// A failure's rerun line is a promise: run it, and the case fails again. Before a test prints its
+// smallest failure, the line is run the way the developer will run it, in a child kcheck: a fresh
+// process, alone on the GPU. Most failures fail again at once. One that depends on timing (a
+// race between warps, a cross-block protocol) may pass alone: it ran beside other tests and
+// other cases of its batch. Then the line is asked for more: the case repeated in one batch,
+// then repeated beside scheduling noise; when one of those fails, the line asks for enough
+// repeats that a rerun fails too (about five failing runs expected), and that line is run once
+// more to check. When nothing fails again, the failure says so.
+#pragma once
+
+#include "harness/core/batch_report.hpp"
+
+#include <functional>
+
+namespace harness {
+
+// What one child kcheck run of a rerun line gave.
+struct RerunOutcome {
+  enum Result { passed, failed, refused } result = passed;  // exit 0, exit 1 (or a hang), anything else
+  unsigned failed_runs = 0;  // of a repeated case: "k of N runs failed"
+  std::string refusal;       // why kcheck refused the line (its first lines of output)
+};
+
+// Runs `failure.c`'s line (kcheck_line) and escalates as above through `rerun`: on return the
+// failure's case is the line to print, and `failure.what` says how it was confirmed when that
+// took more than one plain run. Gives how many times `rerun` was called.
+unsigned confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun);
+
+// The build's kcheck as a child process, with the environment of this process.
+RerunOutcome rerun_in_child_kcheck(const Case& c);
+
+// Scheduling noise of an escalated rerun, in microseconds per block (as the stress tests).
+inline constexpr unsigned kConfirmationNoise = 50;
+
+}  // namespace harness
