@@ -1,8 +1,9 @@
 """What one ctest run against a mutant's library says about the mutant.
 
 ctest's closing summary lists every failed entry with its reason (`  3 - scan.int.naive (Failed)`,
-`(Timeout)`, `(SEGFAULT)`, `(Not Run)`, ...), newer ctest versions followed by the entry's labels. A failure kills the mutant; a timeout, the suite's
-own TIMEOUT property of the entry, kills it too but is reported as such (the mutant hung); an
+`(Timeout)`, `(SEGFAULT)`, `(Not Run)`, ...), newer ctest versions followed by the entry's labels. A failure kills the mutant; a hang kills it
+too but is reported as such: the suite's hang watchdog ended a test process (its output, shown
+by ctest --output-on-failure, says HANG), or ctest's own TIMEOUT property of the entry did; an
 entry ctest could not start (`Not Run`, a missing executable) kills nothing and makes the run an
 error, as does a failing ctest that names no failed entry.
 """
@@ -20,6 +21,8 @@ ERROR = "error"  # the run could not judge the mutant: see its log
 
 _FAILED_ENTRY = re.compile(r"^\s*\d+ - (\S+) \(([^()]+)\)(?:\s+\S.*)?\s*$")
 _NOT_STARTED = ("Not Run", "Could not find executable", "BAD_COMMAND")
+# What the hang watchdog prints (test/harness/core/hang_watchdog.cpp) before it ends a process.
+HANG_MARKER = "HANG: a batch ran past its deadline"
 
 
 @dataclass(frozen=True)
@@ -44,11 +47,12 @@ def failed_entries(output):
 
 
 def judge(returncode, output):
-    """The verdict on one ctest run (its exit code and its standard output)."""
+    """The verdict on one ctest run (its exit code and its standard output, with --output-on-failure)."""
     entries = failed_entries(output)
     if any(reason.startswith(_NOT_STARTED) for _, reason in entries):
         return Verdict(ERROR, tuple(f"{name} ({reason})" for name, reason in entries))
     if entries:
-        outcome = KILLED_BY_TIMEOUT if all(reason == "Timeout" for _, reason in entries) else KILLED
+        hung = HANG_MARKER in output or all(reason == "Timeout" for _, reason in entries)
+        outcome = KILLED_BY_TIMEOUT if hung else KILLED
         return Verdict(outcome, tuple(f"{name} ({reason})" for name, reason in entries))
     return Verdict(SURVIVED if returncode == 0 else ERROR)

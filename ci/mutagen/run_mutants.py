@@ -16,8 +16,8 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
   1. the variant's entries but the large, sanitizer, mutation and perf ones;
   2. its large entries, alone on their GPU (they hold most of its memory);
   3. its compute-sanitizer entries (races and out-of-range accesses that change no result).
-The suite's own TIMEOUT properties bound every entry: a mutant that hangs is killed by timeout and
-reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
+The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
+bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
 starts once the budget is spent; what is left is reported as not run. Writes
 <work>/results.json and the report (report.py) into <work>/report/.
 """
@@ -47,8 +47,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all its GPU's slots
 # As ci/mutants/run.sh: each process stops at its first failed assertion, RapidCheck does not
-# spend minutes shrinking a counterexample; and a skipped GPU entry fails, as in the gpu preset.
-TEST_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1", "KERNELS_REQUIRE_GPU": "1"}
+# spend minutes shrinking a counterexample, a batch that hangs ends its process after 20 s (an
+# honest batch takes a few seconds at most); and a skipped GPU entry fails, as in the gpu preset.
+TEST_ENVIRONMENT = {
+    "GTEST_BREAK_ON_FAILURE": "1",
+    "RC_PARAMS": "noshrink=1",
+    "KERNELS_HANG_TIMEOUT_S": "20",
+    "KERNELS_REQUIRE_GPU": "1",
+}
 STAGES = [
     ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
     ("large", ["-L", "^large$"], "ignore"),
@@ -134,6 +140,7 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
             f"^{re.escape(label)}$",
             *selection,
             "--stop-on-failure",
+            "--output-on-failure",
             "-j",
             str(JOBS_PER_LANE),
             "--resource-spec-file",

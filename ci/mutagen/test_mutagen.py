@@ -369,6 +369,8 @@ add_test(NAME passes COMMAND true)
 add_test(NAME fails COMMAND false)
 add_test(NAME hangs COMMAND sleep 30)
 add_test(NAME missing COMMAND /nonexistent/test)
+add_test(NAME watched COMMAND sh -c "echo 'HANG: a batch ran past its deadline of 20 s'; exit 1")
+set_tests_properties(watched PROPERTIES LABELS "v/watched")
 set_tests_properties(hangs PROPERTIES TIMEOUT 1)
 set_tests_properties(passes PROPERTIES LABELS "v/pass;v/fail;v/hang")
 set_tests_properties(fails PROPERTIES LABELS "v/fail")
@@ -403,6 +405,10 @@ set_tests_properties(missing PROPERTIES LABELS "v/missing")
 
     def test_a_hang_is_killed_by_the_suites_timeout(self):
         self.assertEqual(self.verdict("v/hang").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+
+    def test_a_hang_is_killed_by_the_suites_watchdog(self):
+        self.assertEqual(self.verdict("v/watched", "--output-on-failure").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+        self.assertEqual(self.verdict("v/fail", "--output-on-failure").outcome, ctest_outcome.KILLED)
 
     def test_passing_entries_let_the_mutant_survive(self):
         self.assertEqual(self.verdict("v/pass").outcome, ctest_outcome.SURVIVED)

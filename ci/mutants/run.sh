@@ -41,8 +41,10 @@ for mutant in "${mutants[@]}"; do
   mkdir -p "$tests"
   echo "subdirs(\"$build\")" > "$tests/CTestTestfile.cmake"
   # A kill needs one failure: each process stops at its first failed assertion (a breakpoint
-  # trap), ctest starts no test after the first failure, and RapidCheck reports its
-  # counterexample unshrunk (shrinking a 300000-element input costs minutes of GPU calls).
+  # trap), ctest starts no test after the first failure, RapidCheck reports its counterexample
+  # unshrunk (shrinking a 300000-element input costs minutes of GPU calls), and a batch that
+  # hangs ends its process after 20 s (an honest one takes seconds), as does its kcheck rerun.
+  export KERNELS_HANG_TIMEOUT_S=${KERNELS_HANG_TIMEOUT_S:-20}
   LD_LIBRARY_PATH=$lib KCHECK_FAILURES_DIR=$lib/failures GTEST_BREAK_ON_FAILURE=1 RC_PARAMS=noshrink=1 \
     ctest --test-dir "$tests" -L "^${variant}\$" -LE 'sanitize|mutation' -j 16 --timeout 120 --stop-on-failure \
     --output-junit junit.xml > "$log" 2>&1
