@@ -27,11 +27,12 @@ if [ ${#mutants[@]} -eq 0 ]; then
 fi
 
 header() { sed -n "s/^$2: //p" "$root/ci/mutants/$1.patch"; }
-row() { printf '%-36s %-44s %-28s %s\n' "$@"; }
+row() { printf '%-36s %-44s %5s  %-28s %s\n' "$@"; }
 
 killed=0 reproduced=0
-row mutant variant reproduced "killed by"
+row mutant variant seconds reproduced "killed by"
 for mutant in "${mutants[@]}"; do
+  started=$(date +%s)
   variant=$(header "$mutant" Variant)
   lib=$dir/$mutant
   log=$dir/$mutant.log
@@ -86,7 +87,7 @@ for mutant in "${mutants[@]}"; do
     if [ "$status" -eq 1 ]; then reproduced=$((reproduced + 1)); else how="NOT REPRODUCED ($how)"; fi
   fi
   # One row per mutant, kept for ci/mutants/table.sh.
-  row "$mutant" "$variant" "$how" "$by" | tee "$dir/$mutant.row"
+  row "$mutant" "$variant" "$(( $(date +%s) - started ))" "$how" "$by" | tee "$dir/$mutant.row"
 done
 echo "killed $killed of ${#mutants[@]} mutants ($(( 100 * killed / ${#mutants[@]} ))%); $reproduced of the $killed kills reproduced"
 [ "$killed" -eq "${#mutants[@]}" ] && [ "$reproduced" -eq "$killed" ]

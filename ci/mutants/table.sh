@@ -5,8 +5,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${1:-$root/build-mutants}
-row() { printf '%-36s %-44s %-28s %s\n' "$@"; }
-row mutant variant reproduced "killed by"
+row() { printf '%-36s %-44s %5s  %-28s %s\n' "$@"; }
+row mutant variant seconds reproduced "killed by"
 total=0 killed=0 reproduced=0
 for patch in "$root"/ci/mutants/*.patch; do
   mutant=$(basename "$patch" .patch)
@@ -17,7 +17,7 @@ for patch in "$root"/ci/mutants/*.patch; do
     killed=$((killed + 1))
     grep -q "NOT REPRODUCED" "$dir/$mutant.row" || reproduced=$((reproduced + 1))
   else
-    row "$mutant" "$(sed -n 's/^Variant: //p' "$patch")" - "NOT RUN"
+    row "$mutant" "$(sed -n 's/^Variant: //p' "$patch")" - - "NOT RUN"
   fi
 done
 echo "killed $killed of $total mutants ($((100 * killed / total))%); $reproduced of the $killed kills reproduced"

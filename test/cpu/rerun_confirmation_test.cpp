@@ -89,7 +89,7 @@ TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {
   CaseFailure failure = race(std::uint64_t(1) << 22);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
   ASSERT_GE(kcheck.lines.size(), 2u);
-  EXPECT_EQ(kcheck.lines[1].repeat, 4u);  // 2^24 / 2^22
+  EXPECT_EQ(kcheck.lines[1].repeat, 15u);  // the input and 15 outputs of 2^22 values: 2^26
 }
 
 TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {

@@ -24,6 +24,12 @@
 
 namespace harness {
 
+// Values per batch (each distinct input once, plus each run's output where a run writes one
+// value per element): bounds the device and host memory of one batch. Family tests plan their
+// batches by it (a large input shared by every block size is generated, uploaded and folded by
+// the oracle once), and reruns their repeats.
+inline constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 26;
+
 // How a batch is run besides the plain way.
 struct RunOptions {
   // Report passing cases too (kcheck prints them).

@@ -19,6 +19,10 @@ void capture(const StreamCall& call, Capture& result) {
     result.thrown = std::string("(other exception: ") + error.what() + ")";
   }
   result.status = cudaStreamEndCapture(stream, &result.graph);
+  // A capture the call invalidated leaves its error as the thread's last error: the caller
+  // reports the capture, and the next launch (of a kernel that checks cudaGetLastError) must not
+  // throw it again.
+  if (result.status != cudaSuccess) (void)cudaGetLastError();
 }
 
 std::optional<std::string> launch_as_graph(const StreamCall& call) {

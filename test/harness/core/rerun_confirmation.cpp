@@ -1,5 +1,6 @@
 #include "harness/core/rerun_confirmation.hpp"
 
+#include "harness/core/batch.hpp"
 #include "harness/core/child_process.hpp"
 
 #include <unistd.h>
@@ -21,11 +22,10 @@ constexpr std::chrono::seconds kChildTimeout{300};
 // unlucky, with probability about e^-5 (0.7 %).
 constexpr unsigned kExpectedFailingRuns = 5;
 
-// Repeats of an n-element case whose inputs and outputs stay well inside one batch's budget.
+// Repeats of an n-element case whose input and outputs (n per run, at most) fit one batch.
 unsigned repeats_for(const Case& c) {
   const std::uint64_t n = std::max<std::uint64_t>(1, c.n);
-  return static_cast<unsigned>(
-      std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / n, std::max(2u, c.repeat), kMaxRepeat));
+  return static_cast<unsigned>(std::clamp<std::uint64_t>(kBatchValues / n - 1, std::max(2u, c.repeat), kMaxRepeat));
 }
 
 std::string runs_text(unsigned failed, unsigned runs) {

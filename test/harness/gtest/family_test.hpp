@@ -28,11 +28,6 @@ class FamilyTest : public VariantTest<Family::kType> {
     int block_size;
   };
 
-  // Values per batch (each distinct input once, plus each run's output where a run writes one
-  // value per element): bounds the device and host memory of one batch. A large input shared by
-  // every block size is generated, uploaded and folded by the oracle once.
-  static constexpr std::uint64_t kBatchValues = std::uint64_t(1) << 26;
-
   std::vector<Mode> modes() const { return Family::modes(this->variant()); }
 
   // Every run in every declared mode (op, kind or form), in batches of at most kBatchValues
