@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 namespace {
@@ -44,9 +45,21 @@ struct FlakyKcheck {
 TEST(RerunConfirmation, AFailureThatReproducesKeepsItsLine) {
   CaseFailure failure = race(209);
   const CaseFailure before = failure;
-  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::failed, 0, ""}; }), 1u);
+  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::failed, 0, ""}; }), 2u);
   EXPECT_EQ(failure.c, before.c);
   EXPECT_EQ(failure.what, before.what);
+}
+
+TEST(RerunConfirmation, ALineThatFailsOnlyOnceIsRepeated) {
+  FlakyKcheck kcheck(500);
+  bool first = true;
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, [&](const Case& c) {
+    if (c.repeat == 1 && std::exchange(first, false)) return RerunOutcome{RerunOutcome::failed, 0, ""};
+    return kcheck(c);
+  });
+  EXPECT_EQ(failure.c.repeat, 10u);  // 500 of 1000: ten runs give about five failures
+  EXPECT_NE(failure.what.find("failed once alone in a child kcheck, then passed"), std::string::npos) << failure.what;
 }
 
 TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {

@@ -1,7 +1,9 @@
 #include "harness/core/device_calls.hpp"
 
+#include "harness/core/batch_report.hpp"
 #include "harness/core/device_buffer.hpp"
 #include "harness/core/gpu_session.hpp"
+#include "harness/core/hang_watchdog.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/scan.hpp>
@@ -10,6 +12,28 @@
 #include <numeric>
 
 namespace harness {
+namespace {
+
+// A property's call that does not finish ends the process like a batch's (core/hang_watchdog.hpp).
+// Its input came from RapidCheck, not from a seed, so the line printed reruns a generated input
+// of the same variant, mode, type, block size and length: what a hang depends on.
+Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, int block_size, std::size_t n) {
+  Case c{.family = variant.family, .variant = std::string(variant.name), .type = type};
+  c.block_size = block_size;
+  c.n = n;
+  return c;
+}
+
+HangWatch watch(const Case& c) {
+  return HangWatch([c] {
+    return CaseFailure{c, FailureKind::timeout,
+                       "a property's call did not finish (its input was RapidCheck's; the line below reruns a generated "
+                       "one of the same length)"}
+        .lines();
+  });
+}
+
+}  // namespace
 
 template <class In, class Out>
 Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size) {
@@ -17,6 +41,9 @@ Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::s
   DeviceBuffer<Out> result(1);
   const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size});
   DeviceBuffer<unsigned char> workspace(bytes);
+  Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, values.size());
+  c.op = op;
+  const HangWatch watched = watch(c);
   kernels::reduce<In, Out>(variant.name, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
                            {block_size}, test_stream());
   return result.download()[0];
@@ -29,6 +56,9 @@ std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::Scan
   DeviceBuffer<T> result(values.size());
   const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, values.size(), {block_size});
   DeviceBuffer<unsigned char> workspace(bytes);
+  Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, values.size());
+  c.kind = kind;
+  const HangWatch watched = watch(c);
   kernels::scan<T>(variant.name, kind, input.data(), values.size(), result.data(), {workspace.data(), bytes},
                    {block_size}, test_stream());
   return result.download();
@@ -47,6 +77,9 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
   DeviceBuffer<std::uint32_t> values_out(indices.size());
   const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant.name, form, keys.size(), {block_size});
   DeviceBuffer<unsigned char> workspace(bytes);
+  Case c = property_call(variant, kernels::type_key_v<K, K>, block_size, keys.size());
+  c.form = form;
+  const HangWatch watched = watch(c);
   if (pairs) {
     kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
                            keys.size(), {workspace.data(), bytes}, {block_size}, test_stream());

@@ -1,6 +1,6 @@
 // A failure's rerun line is a promise: run it, and the case fails again. Before a test prints its
 // smallest failure, the line is run the way the developer will run it, in a child kcheck: a fresh
-// process, alone on the GPU. Most failures fail again at once. One that depends on timing (a
+// process, alone on the GPU, twice. Most failures fail both times. One that depends on timing (a
 // race between warps, a cross-block protocol) may pass alone: it ran beside other tests and
 // other cases of its batch. Then the line is asked for more: the case repeated in one batch,
 // then repeated beside scheduling noise; when one of those fails, the line asks for enough
