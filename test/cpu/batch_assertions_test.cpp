@@ -24,7 +24,7 @@ harness::CaseFailure failure(std::uint64_t n, int block_size, FailureKind kind) 
 }
 
 // The stand-in for a child kcheck: every rerun line fails again.
-harness::RerunOutcome fails_again(const harness::Case&) { return {harness::RerunOutcome::failed, 0, ""}; }
+harness::RerunOutcome fails_again(const harness::Case& c) { return {harness::RerunOutcome::failed, c.repeat, ""}; }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

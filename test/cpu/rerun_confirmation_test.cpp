@@ -45,12 +45,14 @@ struct FlakyKcheck {
 TEST(RerunConfirmation, AFailureThatReproducesKeepsItsLine) {
   CaseFailure failure = race(209);
   const CaseFailure before = failure;
-  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::failed, 0, ""}; }), 2u);
+  // Once as printed, once repeated: every run fails.
+  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case& c) { return RerunOutcome{RerunOutcome::failed, c.repeat, ""}; }),
+            2u);
   EXPECT_EQ(failure.c, before.c);
   EXPECT_EQ(failure.what, before.what);
 }
 
-TEST(RerunConfirmation, ALineThatFailsOnlyOnceIsRepeated) {
+TEST(RerunConfirmation, ALineThatFailsOnlySometimesIsRepeated) {
   FlakyKcheck kcheck(500);
   bool first = true;
   CaseFailure failure = race(209);
@@ -58,20 +60,21 @@ TEST(RerunConfirmation, ALineThatFailsOnlyOnceIsRepeated) {
     if (c.repeat == 1 && std::exchange(first, false)) return RerunOutcome{RerunOutcome::failed, 0, ""};
     return kcheck(c);
   });
-  EXPECT_EQ(failure.c.repeat, 10u);  // 500 of 1000: ten runs give about five failures
-  EXPECT_NE(failure.what.find("failed once alone in a child kcheck, then passed"), std::string::npos) << failure.what;
+  EXPECT_EQ(failure.c.repeat, 20u);  // 10 of 20: twenty runs give about ten failures
+  EXPECT_NE(failure.what.find("failed alone in a child kcheck, then 10 of 20 runs failed"), std::string::npos)
+      << failure.what;
 }
 
 TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
   FlakyKcheck kcheck(8);
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  // One run passed; 1000 runs (the most) gave 8 failures; 625 runs give five on average, and
-  // that line is run once more to check it.
+  // One run passed, 20 too; 1000 runs (the most) gave 8 failures; ten would take 1250 runs,
+  // so the line asks for the most.
   ASSERT_EQ(kcheck.lines.size(), 3u);
-  EXPECT_EQ(kcheck.lines[1].repeat, harness::kMaxRepeat);
-  EXPECT_EQ(kcheck.lines[2].repeat, 625u);
-  EXPECT_EQ(failure.c.repeat, 625u);
+  EXPECT_EQ(kcheck.lines[1].repeat, 20u);
+  EXPECT_EQ(kcheck.lines[2].repeat, harness::kMaxRepeat);
+  EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
   EXPECT_EQ(failure.c.noise, 0u);
   EXPECT_NE(failure.what.find("8 of 1000 runs failed"), std::string::npos) << failure.what;
 }
@@ -80,11 +83,11 @@ TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
   FlakyKcheck kcheck(250);
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  // 250 of 1000 failed: 20 runs give about five failures, and that line is run to check it.
+  // 5 of 20 failed: 40 runs give about ten failures, and that line is run to check it.
   ASSERT_EQ(kcheck.lines.size(), 3u);
-  EXPECT_EQ(kcheck.lines[2].repeat, 20u);
-  EXPECT_EQ(failure.c.repeat, 20u);
-  EXPECT_NE(failure.what.find("repeats it 20 times"), std::string::npos) << failure.what;
+  EXPECT_EQ(kcheck.lines[2].repeat, 40u);
+  EXPECT_EQ(failure.c.repeat, 40u);
+  EXPECT_NE(failure.what.find("repeats it 40 times"), std::string::npos) << failure.what;
 }
 
 TEST(RerunConfirmation, ARaceThatNeedsNoiseGetsIt) {
@@ -101,8 +104,9 @@ TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {
   FlakyKcheck kcheck(1000);
   CaseFailure failure = race(std::uint64_t(1) << 22);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  ASSERT_GE(kcheck.lines.size(), 2u);
+  ASSERT_GE(kcheck.lines.size(), 3u);
   EXPECT_EQ(kcheck.lines[1].repeat, 15u);  // the input and 15 outputs of 2^22 values: 2^26
+  EXPECT_EQ(failure.c.repeat, 10u);
 }
 
 TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
@@ -110,10 +114,31 @@ TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
   CaseFailure failure = race(300007, 50);
   const Case before = failure.c;
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  ASSERT_EQ(kcheck.lines.size(), 2u);  // alone, then repeated beside its own noise: no other noise
+  ASSERT_EQ(kcheck.lines.size(), 3u);  // alone, then 20 and 222 runs beside its own noise: no other noise
   EXPECT_EQ(kcheck.lines[1].noise, 50u);
+  EXPECT_EQ(kcheck.lines[2].noise, 50u);
+  EXPECT_EQ(kcheck.lines[2].repeat, 222u);
   EXPECT_EQ(failure.c, before);
   EXPECT_NE(failure.what.find("needs the cases or processes that ran beside it"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, ABitForBitFailureOfEveryRunKeepsItsLine) {
+  // A repeat that differs from the first run: every run but the first fails.
+  CaseFailure failure = race(1000);
+  failure.c.repeat = 4;
+  const Case before = failure.c;
+  harness::confirm_rerun_line(failure, [](const Case& c) { return RerunOutcome{RerunOutcome::failed, c.repeat - 1, ""}; });
+  EXPECT_EQ(failure.c, before);
+}
+
+TEST(RerunConfirmation, AHangIsNotRepeated) {
+  std::vector<Case> lines;
+  CaseFailure failure = race(1000);
+  harness::confirm_rerun_line(failure, [&](const Case& c) {
+    lines.push_back(c);
+    return RerunOutcome{RerunOutcome::hung, 0, ""};
+  });
+  EXPECT_EQ(lines.size(), 1u);
 }
 
 TEST(RerunConfirmation, ARefusedLineIsReported) {

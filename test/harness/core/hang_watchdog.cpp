@@ -53,7 +53,7 @@ class Watchdog {
       changed_.wait(lock, [&] { return active_; });
       const unsigned long watch = watch_;
       if (changed_.wait_until(lock, deadline_, [&] { return !active_ || watch_ != watch; })) continue;
-      const std::string text = "HANG: a batch ran past its deadline of " + std::to_string(timeout_.count()) +
+      const std::string text = std::string(kHangMarker) + " of " + std::to_string(timeout_.count()) +
                                " s (KERNELS_HANG_TIMEOUT_S); the process ends here\n" + lines_() + "\n";
       std::fflush(stdout);  // what the test printed before, then the lines
       std::fputs(text.c_str(), stderr);

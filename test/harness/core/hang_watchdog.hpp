@@ -19,10 +19,13 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace harness {
 
 inline constexpr unsigned kDefaultHangTimeoutSeconds = 60;
+// How the watchdog's report begins (child processes and the mutation runners look for it).
+inline constexpr std::string_view kHangMarker = "HANG: a batch ran past its deadline";
 inline constexpr unsigned kMaxHangTimeoutSeconds = 86400;
 
 // KERNELS_HANG_TIMEOUT_S, parsed exactly (a whole number of seconds up to a day); 0 when off.

@@ -2,6 +2,7 @@
 
 #include "harness/core/batch.hpp"
 #include "harness/core/child_process.hpp"
+#include "harness/core/hang_watchdog.hpp"
 
 #include <unistd.h>
 
@@ -19,8 +20,10 @@ namespace {
 // A rerun that does not end: kcheck's own hang watchdog ends it first (exit 1).
 constexpr std::chrono::seconds kChildTimeout{300};
 // Failing runs an escalated line should give on average: a rerun then fails unless it is
-// unlucky, with probability about e^-5 (0.7 %).
-constexpr unsigned kExpectedFailingRuns = 5;
+// unlucky, with probability about e^-10, or the rate moved (it does, with the load of the GPU).
+constexpr unsigned kExpectedFailingRuns = 10;
+// The first repeated run: enough to tell a case that fails every run from one that fails sometimes.
+constexpr unsigned kProbeRepeats = 20;
 
 // Repeats of an n-element case whose input and outputs (n per run, at most) fit one batch.
 unsigned repeats_for(const Case& c) {
@@ -35,50 +38,62 @@ std::string runs_text(unsigned failed, unsigned runs) {
 }  // namespace
 
 unsigned confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun) {
-  unsigned calls = 1;
+  unsigned calls = 0;
+  const auto run = [&](const Case& c) {
+    ++calls;
+    return rerun(c);
+  };
   const auto refused = [&](const RerunOutcome& outcome) {
     failure.what += " [its rerun line was refused by kcheck: " + outcome.refusal + "]";
     return calls;
   };
-  // Twice: a race that fails one run in two would otherwise print a line that passes as often.
-  const RerunOutcome plain = rerun(failure.c);
+  const RerunOutcome plain = run(failure.c);
   if (plain.result == RerunOutcome::refused) return refused(plain);
-  std::string tried = "its rerun line passed alone in a child kcheck";
-  if (plain.result == RerunOutcome::failed) {
-    ++calls;
-    if (rerun(failure.c).result == RerunOutcome::failed) return calls;
-    tried = "its rerun line failed once alone in a child kcheck, then passed";
-  }
+  if (plain.result == RerunOutcome::hung) return calls;  // repeats would only hang as long again
+  const bool plain_failed = plain.result == RerunOutcome::failed;
+  std::string tried = std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
 
-  // A case found beside noise (a stress test) is repeated beside the same noise only.
-  std::vector<unsigned> noises{failure.c.noise};
-  if (failure.c.noise == 0) noises.push_back(kConfirmationNoise);
-  for (const unsigned noise : noises) {
+  // The rate at which the case fails: a few runs in one batch, then as many as a batch holds,
+  // then (unless the case was found beside noise already, by a stress test) beside noise.
+  const unsigned most = repeats_for(failure.c);
+  struct Level {
+    unsigned noise, repeat;
+  };
+  std::vector<Level> levels{{failure.c.noise, std::min(kProbeRepeats, most)}};
+  if (most > kProbeRepeats) levels.push_back({failure.c.noise, most});
+  if (failure.c.noise == 0) levels.push_back({kConfirmationNoise, most});
+  for (const Level& level : levels) {
     Case repeated = failure.c;
-    repeated.noise = noise;
-    repeated.repeat = repeats_for(failure.c);
-    const std::string beside = noise != 0 ? " beside scheduling noise of " + std::to_string(noise) + " us" : "";
-    ++calls;
-    const RerunOutcome many = rerun(repeated);
+    repeated.noise = level.noise;
+    repeated.repeat = level.repeat;
+    const std::string beside =
+        level.noise != 0 ? " beside scheduling noise of " + std::to_string(level.noise) + " us" : "";
+    const RerunOutcome many = run(repeated);
     if (many.result == RerunOutcome::refused) return refused(many);
+    if (many.result == RerunOutcome::hung) {
+      failure.c = repeated;
+      failure.what += " [" + tried + ", then " + std::to_string(repeated.repeat) + " runs" + beside + " hung]";
+      return calls;
+    }
     if (many.result == RerunOutcome::passed) {
       tried += ", then " + runs_text(0, repeated.repeat) + beside + " failed";
       continue;
     }
-    // Enough repeats for about kExpectedFailingRuns failing runs at the rate just seen.
+    // Every run failed (a bit-for-bit check fails every run but the first): the line as it is.
+    if (plain_failed && &level == &levels.front() && many.failed_runs + 1 >= repeated.repeat) return calls;
+    // Timing: enough repeats for about kExpectedFailingRuns failing runs at the rate just seen,
+    // as many as a batch holds at most; checked once, and the most if that line passes.
     const unsigned seen = std::max(1u, many.failed_runs);
     Case line = repeated;
     line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat),
-                             kMaxRepeat);
-    bool again = true;
-    if (line.repeat != repeated.repeat) {
-      ++calls;
-      again = rerun(line).result == RerunOutcome::failed;
-    }
-    failure.c = again ? line : repeated;
+                             std::max(most, repeated.repeat));
+    bool checked = line.repeat == repeated.repeat;
+    if (!checked) checked = run(line).result == RerunOutcome::failed;
+    if (!checked) line.repeat = std::max(most, repeated.repeat);
+    failure.c = line;
     failure.what += " [" + tried + ", then " + runs_text(many.failed_runs, repeated.repeat) + beside +
-                    " failed: it depends on timing, so its rerun line repeats it " + std::to_string(failure.c.repeat) +
-                    " times" + (again ? "" : " (a line with " + std::to_string(line.repeat) + " runs passed once: it fails only sometimes)") + "]";
+                    " failed: it depends on timing, so its rerun line repeats it " + std::to_string(line.repeat) +
+                    " times" + (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
     return calls;
   }
   failure.what += " [" + tried + ": the failure needs the cases or processes that ran beside it]";
@@ -92,7 +107,8 @@ RerunOutcome rerun_in_child_kcheck(const Case& c) {
   const std::vector<std::string> args = to_args(c);
   argv.insert(argv.end(), args.begin(), args.end());
   const ChildResult child = run_child(argv, {}, kChildTimeout);
-  if (child.timed_out || child.exit_code == 1) {
+  if (child.timed_out || child.output.find(kHangMarker) != std::string::npos) return {RerunOutcome::hung, 0, ""};
+  if (child.exit_code == 1) {
     RerunOutcome outcome{RerunOutcome::failed, 0, ""};
     static const std::regex runs_failed(R"((\d+) of \d+ runs failed)");
     std::smatch match;

@@ -1,11 +1,11 @@
 // A failure's rerun line is a promise: run it, and the case fails again. Before a test prints its
-// smallest failure, the line is run the way the developer will run it, in a child kcheck: a fresh
-// process, alone on the GPU, twice. Most failures fail both times. One that depends on timing (a
-// race between warps, a cross-block protocol) may pass alone: it ran beside other tests and
-// other cases of its batch. Then the line is asked for more: the case repeated in one batch,
-// then repeated beside scheduling noise; when one of those fails, the line asks for enough
-// repeats that a rerun fails too (about five failing runs expected), and that line is run once
-// more to check. When nothing fails again, the failure says so.
+// smallest failure, the line is run the way the developer will run it, in a child kcheck (a fresh
+// process, alone on the GPU), once as printed and once repeated 20 times in one batch. A case
+// that fails every run keeps its line. One that fails only sometimes depends on timing (a race
+// between warps, a cross-block protocol), and one that passed alone ran beside other tests and
+// other cases of its batch: it is repeated as often as a batch holds, then beside scheduling
+// noise, and when some runs fail, its line asks for enough repeats to expect ten failing runs
+// (run once more to check). When nothing fails again, the failure says so.
 #pragma once
 
 #include "harness/core/batch_report.hpp"
@@ -16,7 +16,8 @@ namespace harness {
 
 // What one child kcheck run of a rerun line gave.
 struct RerunOutcome {
-  enum Result { passed, failed, refused } result = passed;  // exit 0, exit 1 (or a hang), anything else
+  // exit 0; exit 1; a hang (the watchdog's exit or the child's timeout); anything else
+  enum Result { passed, failed, hung, refused } result = passed;
   unsigned failed_runs = 0;  // of a repeated case: "k of N runs failed"
   std::string refusal;       // why kcheck refused the line (its first lines of output)
 };
