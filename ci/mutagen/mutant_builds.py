@@ -7,8 +7,15 @@ Several slots, each a copy and a build folder of its own, build mutants side by 
 that takes mutants of one file in a row recompiles that file once per mutant: restoring one
 mutant and applying the next touch the same file. Mutants are handed out in id order, which keeps
 a file's mutants together.
+
+Compiling is most of a campaign's cost (about 10 s of one core per mutant, against a link of
+under a second), and the GPU machine is lent by the minute. So a build can keep the object files
+the mutant changed (a few hundred kilobytes each), and a slot can later link a mutant's library
+from its unpatched objects with those put in their place: mutants compiled on any machine with
+the same sources and compiler (source_digest) are linked, not compiled, on the GPU machine.
 """
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -24,6 +31,57 @@ CONFIGURE_FLAGS = [
 ]
 
 
+def source_digest(root):
+    """What a mutant's objects depend on besides its patch: the library's sources and build files,
+    the compiler, the architectures. Objects made under another digest are not linked."""
+    digest = hashlib.sha256()
+    files = [os.path.join(root, "CMakeLists.txt")]
+    for part in ("kernels", "cmake"):
+        for folder, _, names in os.walk(os.path.join(root, part)):
+            files.extend(os.path.join(folder, name) for name in names)
+    for path in sorted(files):
+        digest.update(os.path.relpath(path, root).encode() + b"\0")
+        with open(path, "rb") as file:
+            digest.update(file.read() + b"\0")
+    try:
+        compiler = subprocess.run(["nvcc", "--version"], capture_output=True, text=True, check=False).stdout
+    except OSError:
+        compiler = "no nvcc"
+    digest.update(compiler.encode() + os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90").encode())
+    digest.update(" ".join(CONFIGURE_FLAGS).encode())
+    return digest.hexdigest()
+
+
+class ObjectCache:
+    """Mutants' object files kept between runs and between machines: <folder>/<digest>/<patch
+    name>/ holds objects/ (what BuildSlot.build(objects=...) kept) and compiled or
+    not_compiling, written last, so that an interrupted build leaves no entry. Only the entries
+    of today's source_digest are seen."""
+
+    def __init__(self, folder, digest):
+        self.folder = os.path.join(folder, digest)
+
+    def lookup(self, name):
+        """(compiled, objects folder) of a kept mutant, or None."""
+        entry = os.path.join(self.folder, name)
+        if os.path.isfile(os.path.join(entry, "compiled")):
+            return True, os.path.join(entry, "objects")
+        if os.path.isfile(os.path.join(entry, "not_compiling")):
+            return False, None
+        return None
+
+    def objects_for(self, name):
+        """An empty folder for a mutant's objects (an interrupted entry is cleared)."""
+        entry = os.path.join(self.folder, name)
+        shutil.rmtree(entry, ignore_errors=True)
+        os.makedirs(os.path.join(entry, "objects"))
+        return os.path.join(entry, "objects")
+
+    def record(self, name, compiled):
+        with open(os.path.join(self.folder, name, "compiled" if compiled else "not_compiling"), "w", encoding="utf-8"):
+            pass
+
+
 def _patch(diff, folder, reverse=False):
     command = ["patch", "-p1", "--quiet", "--fuzz=0", "--forward"] + (["--reverse"] if reverse else [])
     return subprocess.run(command, input=diff, text=True, cwd=folder, capture_output=True, check=False)
@@ -36,9 +94,32 @@ class BuildSlot:
         self.build_dir = os.path.join(self.folder, "build")
         self.jobs = jobs
 
+    def _objects(self):
+        """{path under the build folder: modification time} of the library's object files."""
+        found = {}
+        for folder, _, names in os.walk(os.path.join(self.build_dir, "kernels")):
+            for name in names:
+                if name.endswith(".o"):
+                    path = os.path.join(folder, name)
+                    found[os.path.relpath(path, self.build_dir)] = os.stat(path).st_mtime_ns
+        return found
+
+    def _link_command(self):
+        """The command that links the library from the objects on disk, as ninja would run it (in
+        the build folder). link() runs it itself: ninja, which judges an object by its sources and
+        its own log, could recompile an object put in place, or take a slot's restored sources as
+        newer than it."""
+        with open(os.path.join(self.build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
+            ninja = next(line.split("=", 1)[1].strip() for line in cache if line.startswith("CMAKE_MAKE_PROGRAM:"))
+        commands = subprocess.run(
+            [ninja, "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+        ).stdout.strip().splitlines()
+        return commands[-1]
+
     def prepare(self, root):
         """A fresh copy of the sources, configured and built unpatched, in a fresh build folder (one
-        left by an interrupted run may hold a mutant's objects). Raises if that fails."""
+        left by an interrupted run may hold a mutant's objects), and a copy of its unpatched objects.
+        Raises if that fails."""
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src)
         for part in ("kernels", "cmake"):
@@ -60,13 +141,20 @@ class BuildSlot:
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
                 raise RuntimeError(f"{' '.join(step)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+        self.link_command = self._link_command()
+        self.unpatched = os.path.join(self.folder, "unpatched-objects")
+        for path in self._objects():
+            os.makedirs(os.path.dirname(os.path.join(self.unpatched, path)), exist_ok=True)
+            shutil.copy2(os.path.join(self.build_dir, path), os.path.join(self.unpatched, path))
 
-    def build(self, diff, library, log):
-        """Builds the library with `diff` applied; on success copies it to `library`. Returns
-        whether it compiled; the build's output goes to `log`."""
+    def build(self, diff, library, log, objects=None):
+        """Builds the library with `diff` applied; on success copies it to `library` (if given) and
+        the object files the patch changed under `objects` (if given). Returns whether it
+        compiled; the build's output goes to `log`."""
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
+        before = self._objects()
         try:
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(
@@ -75,11 +163,42 @@ class BuildSlot:
                     stderr=subprocess.STDOUT,
                     check=False,
                 )
-            if result.returncode == 0:
+            if result.returncode == 0 and library:
                 os.makedirs(os.path.dirname(library), exist_ok=True)
                 shutil.copy2(os.path.join(self.build_dir, "kernels", "libkernels.so"), library)
+            changed = [path for path, modified in self._objects().items() if before.get(path) != modified]
+            if result.returncode == 0 and objects:
+                for path in changed:
+                    os.makedirs(os.path.dirname(os.path.join(objects, path)), exist_ok=True)
+                    shutil.copy2(os.path.join(self.build_dir, path), os.path.join(objects, path))
+            # The slot's objects are unpatched again, for link() (ninja recompiles the restored
+            # sources anyway: they are newer than its log says their objects are).
+            for path in changed:
+                shutil.copyfile(os.path.join(self.unpatched, path), os.path.join(self.build_dir, path))
             return result.returncode == 0
         finally:
             restored = _patch(diff, self.src, reverse=True)
             if restored.returncode != 0:
                 raise RuntimeError(f"cannot restore {self.src}: {restored.stdout}{restored.stderr}")
+
+    def link(self, objects, library, log):
+        """Links the library with a mutant's object files (kept by build(objects=...) under the
+        same source_digest) in place of their unpatched ones, copies it to `library`, and puts the
+        unpatched objects back. Returns whether it linked; the output goes to `log`."""
+        replaced = []
+        for folder, _, names in os.walk(objects):
+            replaced.extend(os.path.relpath(os.path.join(folder, name), objects) for name in names)
+        try:
+            for path in replaced:
+                shutil.copyfile(os.path.join(objects, path), os.path.join(self.build_dir, path))
+            with open(log, "w", encoding="utf-8") as output:
+                result = subprocess.run(
+                    self.link_command, shell=True, cwd=self.build_dir, stdout=output, stderr=subprocess.STDOUT, check=False
+                )
+            if result.returncode == 0:
+                os.makedirs(os.path.dirname(library), exist_ok=True)
+                shutil.copy2(os.path.join(self.build_dir, "kernels", "libkernels.so"), library)
+            return result.returncode == 0
+        finally:
+            for path in replaced:
+                shutil.copyfile(os.path.join(self.unpatched, path), os.path.join(self.build_dir, path))

@@ -4,6 +4,9 @@
     run_mutants.py [--variant LABEL | --sample N --seed S] [--budget-s SECONDS] [options]
 
 Needs the normal build (build/, `cmake --workflow --preset gpu` or a carried bundle) and a GPU.
+Compiling the mutants is most of the cost: with --object-cache DIR --build-only they can be
+compiled on any machine first (DIR keeps their object files), and a later run with the same
+--object-cache links them instead (mutant_builds.py).
 Three modes: --variant (the mutants that variant's tests should kill, run against that variant
 only: "how strong are the tests of my variant?"), --sample (N mutants drawn with seed S, each
 against all its variants), and, with neither, the full set. --list prints the plan and stops.
@@ -41,7 +44,7 @@ from dataclasses import asdict
 import ctest_outcome
 import report
 from generate import generate, patch_name
-from mutant_builds import BuildSlot
+from mutant_builds import BuildSlot, ObjectCache, source_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -164,8 +167,8 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
 class Campaign:
     """Builds and runs the pairs, filling self.results."""
 
-    def __init__(self, args, pairs, lanes):
-        self.args, self.lanes = args, lanes
+    def __init__(self, args, pairs, lanes, cache=None):
+        self.args, self.lanes, self.cache = args, lanes, cache
         self.deadline = time.monotonic() + args.budget_s if args.budget_s else None
         self.pairs_of = {}
         for mutant, label in pairs:
@@ -212,7 +215,7 @@ class Campaign:
                 log = os.path.join(work, "logs", f"{name}.build.log")
                 started = time.monotonic()
                 try:
-                    compiled = slot.build(mutant.diff, library, log)
+                    compiled = self.build_or_link(slot, mutant, library, log)
                 except BaseException:
                     self.waiting_libraries.release()  # no library waits: the others must not block on it
                     raise
@@ -244,6 +247,21 @@ class Campaign:
                 raise
             for future in tests:
                 future.result()
+
+    def build_or_link(self, slot, mutant, library, log):
+        """Whether the mutant compiled; its library is built, or linked from kept objects."""
+        name = patch_name(mutant.id)
+        kept = self.cache.lookup(name) if self.cache else None
+        if kept is not None:
+            compiled, objects = kept
+            if compiled and self.lanes and not slot.link(objects, library, log):
+                raise RuntimeError(f"linking the kept objects of {mutant.id} failed: see {log}")
+            return compiled
+        objects = self.cache.objects_for(name) if self.cache else None
+        compiled = slot.build(mutant.diff, library if self.lanes else None, log, objects)
+        if self.cache:
+            self.cache.record(name, compiled)
+        return compiled
 
     def test(self, mutant, label, library, remaining):
         try:
@@ -300,6 +318,11 @@ def main():
     parser.add_argument("--build-jobs", type=int, default=2, help="compile jobs of each build slot")
     parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
     parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")
+    parser.add_argument(
+        "--object-cache",
+        help="keep each compiled mutant's object files here, and link (not compile) those kept before "
+        "under the same sources and compiler: --build-only on any machine, then the run on the GPU one",
+    )
     parser.add_argument("--list", action="store_true", help="print the (mutant, variant) pairs and stop")
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
@@ -322,7 +345,8 @@ def main():
     slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
     with ThreadPoolExecutor(len(slots)) as pool:
         list(pool.map(lambda slot: slot.prepare(ROOT), slots))
-    campaign = Campaign(args, pairs, lanes)
+    cache = ObjectCache(os.path.abspath(args.object_cache), source_digest(ROOT)) if args.object_cache else None
+    campaign = Campaign(args, pairs, lanes, cache)
     campaign.run(slots)
 
     mode = (

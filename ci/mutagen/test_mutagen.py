@@ -4,6 +4,7 @@ generator over today's kernels/, the runner's selection and outcome parsing, and
 synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
 import argparse
+import ctypes
 import difflib
 import json
 import os
@@ -19,8 +20,8 @@ import ctest_outcome
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
-from generate import Mutant, apply_edits, generate
-from mutant_builds import BuildSlot
+from generate import Mutant, apply_edits, generate, patch_name
+from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
 from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
 
@@ -448,20 +449,58 @@ class Builds(unittest.TestCase):
         )
         return Mutant(f"answer.cpp:1:{name}:0", "kernels/answer.cpp", 1, name, "constant", ("fake/answer",), diff)
 
+    def make_project(self, root):
+        for path, text in (
+            (
+                "CMakeLists.txt",
+                "cmake_minimum_required(VERSION 3.25)\nproject(fake CXX)\nadd_subdirectory(kernels)\n",
+            ),
+            ("kernels/CMakeLists.txt", "add_library(kernels SHARED answer.cpp)\n"),
+            ("kernels/answer.cpp", self.SOURCE),
+            ("cmake/empty.cmake", ""),
+        ):
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                file.write(text)
+
+    def test_kept_objects_are_linked_not_compiled(self):
+        with tempfile.TemporaryDirectory() as root:
+            self.make_project(root)
+            work = os.path.join(root, "work")
+            os.makedirs(os.path.join(work, "logs"))
+            slot = BuildSlot(work, 0, 1)
+            slot.prepare(root)
+            compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
+            cache = ObjectCache(os.path.join(root, "cache"), source_digest(root))
+            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+            Campaign(args, [(compiles, "fake/answer"), (broken, "fake/answer")], [], cache).run([slot])
+            self.assertEqual(cache.lookup(patch_name(broken.id)), (False, None))
+            compiled, objects = cache.lookup(patch_name(compiles.id))
+            self.assertTrue(compiled)
+            kept = os.listdir(os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir"))
+            self.assertEqual(kept, ["answer.cpp.o"])
+
+            library, log = os.path.join(root, "linked", "libkernels.so"), os.path.join(work, "logs", "link.log")
+            self.assertTrue(slot.link(objects, library, log))
+            with open(log, encoding="utf-8") as file:
+                self.assertNotIn("Building CXX object", file.read())
+            self.assertEqual(ctypes.CDLL(library)._Z6answerv(), 43)
+            # The slot's objects are unpatched again: its next library answers 42.
+            unpatched = os.path.join(root, "unpatched", "libkernels.so")
+            self.assertTrue(slot.link(os.path.join(root, "nothing"), unpatched, log))
+            self.assertEqual(ctypes.CDLL(unpatched)._Z6answerv(), 42)
+            # Kept entries are not built again; another digest sees none of them.
+            modified = os.stat(os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")).st_mtime_ns
+            Campaign(args, [(compiles, "fake/answer")], [], cache).run([slot])
+            self.assertEqual(
+                os.stat(os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")).st_mtime_ns,
+                modified,
+            )
+            self.assertIsNone(ObjectCache(os.path.join(root, "cache"), "other").lookup(patch_name(compiles.id)))
+
     def test_a_slot_builds_mutants_and_counts_compile_failures_apart(self):
         with tempfile.TemporaryDirectory() as root:
-            for path, text in (
-                (
-                    "CMakeLists.txt",
-                    "cmake_minimum_required(VERSION 3.25)\nproject(fake CXX)\nadd_subdirectory(kernels)\n",
-                ),
-                ("kernels/CMakeLists.txt", "add_library(kernels SHARED answer.cpp)\n"),
-                ("kernels/answer.cpp", self.SOURCE),
-                ("cmake/empty.cmake", ""),
-            ):
-                os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
-                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
-                    file.write(text)
+            self.make_project(root)
             work = os.path.join(root, "work")
             os.makedirs(os.path.join(work, "logs"))
             slot = BuildSlot(work, 0, 1)
