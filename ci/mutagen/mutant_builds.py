@@ -8,11 +8,12 @@ that takes mutants of one file in a row recompiles that file once per mutant: re
 mutant and applying the next touch the same file. Mutants are handed out in id order, which keeps
 a file's mutants together.
 
-Compiling is most of a campaign's cost (about 10 s of one core per mutant, against a link of
-under a second), and the GPU machine is lent by the minute. So a build can keep the object files
-the mutant changed (a few hundred kilobytes each), and a slot can later link a mutant's library
-from its unpatched objects with those put in their place: mutants compiled on any machine with
-the same sources and compiler (source_digest) are linked, not compiled, on the GPU machine.
+Compiling is most of a campaign's cost (about 10 s of one core for a mutant of a variant's .cu
+file, every including file for one of a shared header; a link takes under a second), and the GPU
+machine is lent by the minute. So a build can keep the object files the mutant changed, and a
+slot can later link a mutant's library from its unpatched objects with those put in their place:
+mutants compiled on any machine with the same sources and compiler (source_digest) are linked,
+not compiled, there.
 """
 
 import hashlib
