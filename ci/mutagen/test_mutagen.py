@@ -463,16 +463,22 @@ class Builds(unittest.TestCase):
             with open(os.path.join(root, path), "w", encoding="utf-8") as file:
                 file.write(text)
 
+    def prepared(self, root):
+        """The fake project, a slot built unpatched, a mutant that compiles and one that does not,
+        and the campaign's arguments."""
+        self.make_project(root)
+        work = os.path.join(root, "work")
+        os.makedirs(os.path.join(work, "logs"))
+        slot = BuildSlot(work, 0, 1)
+        slot.prepare(root)
+        compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
+        return slot, compiles, broken, argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+
     def test_kept_objects_are_linked_not_compiled(self):
         with tempfile.TemporaryDirectory() as root:
-            self.make_project(root)
-            work = os.path.join(root, "work")
-            os.makedirs(os.path.join(work, "logs"))
-            slot = BuildSlot(work, 0, 1)
-            slot.prepare(root)
-            compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
+            slot, compiles, broken, args = self.prepared(root)
+            work = args.work_dir
             cache = ObjectCache(os.path.join(root, "cache"), source_digest(root))
-            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
             Campaign(args, [(compiles, "fake/answer"), (broken, "fake/answer")], [], cache).run([slot])
             self.assertEqual(cache.lookup(patch_name(broken.id)), (False, None))
             compiled, objects = cache.lookup(patch_name(compiles.id))
@@ -500,13 +506,8 @@ class Builds(unittest.TestCase):
 
     def test_a_slot_builds_mutants_and_counts_compile_failures_apart(self):
         with tempfile.TemporaryDirectory() as root:
-            self.make_project(root)
-            work = os.path.join(root, "work")
-            os.makedirs(os.path.join(work, "logs"))
-            slot = BuildSlot(work, 0, 1)
-            slot.prepare(root)
-            compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
-            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+            slot, compiles, broken, args = self.prepared(root)
+            work = args.work_dir
             campaign = Campaign(args, [(compiles, "fake/answer"), (broken, "fake/answer")], lanes=[])
             campaign.run([slot])
             with open(os.path.join(slot.src, "kernels", "answer.cpp"), encoding="utf-8") as file:

@@ -29,6 +29,9 @@ fi
 header() { sed -n "s/^$2: //p" "$root/ci/mutants/$1.patch"; }
 row() { printf '%-36s %-44s %5s  %-28s %s\n' "$@"; }
 
+# A batch that hangs ends its process after 20 s (an honest one takes seconds), in the tests and
+# in the kcheck reruns alike.
+export KERNELS_HANG_TIMEOUT_S=${KERNELS_HANG_TIMEOUT_S:-20}
 killed=0 reproduced=0
 row mutant variant seconds reproduced "killed by"
 for mutant in "${mutants[@]}"; do
@@ -42,10 +45,8 @@ for mutant in "${mutants[@]}"; do
   mkdir -p "$tests"
   echo "subdirs(\"$build\")" > "$tests/CTestTestfile.cmake"
   # A kill needs one failure: each process stops at its first failed assertion (a breakpoint
-  # trap), ctest starts no test after the first failure, RapidCheck reports its counterexample
-  # unshrunk (shrinking a 300000-element input costs minutes of GPU calls), and a batch that
-  # hangs ends its process after 20 s (an honest one takes seconds), as does its kcheck rerun.
-  export KERNELS_HANG_TIMEOUT_S=${KERNELS_HANG_TIMEOUT_S:-20}
+  # trap), ctest starts no test after the first failure, and RapidCheck reports its
+  # counterexample unshrunk (shrinking a 300000-element input costs minutes of GPU calls).
   LD_LIBRARY_PATH=$lib KCHECK_FAILURES_DIR=$lib/failures GTEST_BREAK_ON_FAILURE=1 RC_PARAMS=noshrink=1 \
     ctest --test-dir "$tests" -L "^${variant}\$" -LE 'sanitize|mutation' -j 16 --timeout 120 --stop-on-failure \
     --output-junit junit.xml > "$log" 2>&1

@@ -5,6 +5,7 @@
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
 #include "harness/core/api_call.hpp"
 #include "harness/core/device_buffer.hpp"
+#include "harness/core/exact_number.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/rejected_calls.hpp"
@@ -16,11 +17,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cstring>
-#include <stdexcept>
 #include <cstdlib>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -136,13 +137,11 @@ constexpr unsigned kStressNoise = 50;
 int stress_repeats() {
   const char* text = std::getenv("KCHECK_STRESS_REPEATS");
   if (text == nullptr) return 4;
-  int value = 0;
-  const char* const end = text + std::strlen(text);
-  const auto [stop, error] = std::from_chars(text, end, value);
-  if (text == end || error != std::errc{} || stop != end || value < 1 || value > 100000) {
+  const std::optional<int> repeats = harness::exact_number(std::string_view(text), 1, 100000);
+  if (!repeats) {
     throw std::invalid_argument("KCHECK_STRESS_REPEATS: '" + std::string(text) + "' is not a whole number in [1, 100000]");
   }
-  return value;
+  return *repeats;
 }
 
 TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {

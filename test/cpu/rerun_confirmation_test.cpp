@@ -46,8 +46,12 @@ TEST(RerunConfirmation, AFailureThatReproducesKeepsItsLine) {
   CaseFailure failure = race(209);
   const CaseFailure before = failure;
   // Once as printed, once repeated: every run fails.
-  EXPECT_EQ(harness::confirm_rerun_line(failure, [](const Case& c) { return RerunOutcome{RerunOutcome::failed, c.repeat, ""}; }),
-            2u);
+  FlakyKcheck kcheck(1000);
+  harness::confirm_rerun_line(failure, [&](const Case& c) {
+    kcheck(c);
+    return RerunOutcome{RerunOutcome::failed, c.repeat, ""};
+  });
+  EXPECT_EQ(kcheck.lines.size(), 2u);
   EXPECT_EQ(failure.c, before.c);
   EXPECT_EQ(failure.what, before.what);
 }

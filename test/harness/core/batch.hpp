@@ -50,6 +50,9 @@ struct BatchRun {
   std::size_t input;
   int block_size;
   bool in_place;
+
+  // Equal runs are repeats of one case.
+  bool operator==(const BatchRun&) const = default;
 };
 
 // The bytes of `values`: how a family's Device::output_bits shows a run's output, so that two
@@ -89,7 +92,6 @@ class Batch {
 
  private:
   std::optional<std::string> differs_from_earlier_repeat(std::size_t run, const typename Family::Device& device) const;
-  unsigned runs_of_same_case(std::size_t run) const;
 
   const kernels::VariantInfo& variant_;
   Mode mode_;

@@ -56,8 +56,7 @@ template <class Family>
 std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_t r,
                                                                     const typename Family::Device& device) const {
   for (std::size_t first = 0; first < r; ++first) {
-    const BatchRun &a = runs_[first], &b = runs_[r];
-    if (a.input != b.input || a.block_size != b.block_size || a.in_place != b.in_place) continue;
+    if (!(runs_[first] == runs_[r])) continue;
     const std::vector<std::byte> then = device.output_bits(first), now = device.output_bits(r);
     const auto at = std::mismatch(then.begin(), then.end(), now.begin(), now.end());
     if (at.first == then.end() && at.second == now.end()) return std::nullopt;
@@ -65,15 +64,6 @@ std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_
            " at output byte " + std::to_string(at.first - then.begin()) + " (the variant declares itself deterministic)";
   }
   return std::nullopt;
-}
-
-// How many runs of the batch run run r's case (same input, block size and in-place): its
-// rerun line repeats it as often, which a failure of the bit-for-bit check needs.
-template <class Family>
-unsigned Batch<Family>::runs_of_same_case(std::size_t r) const {
-  return static_cast<unsigned>(std::count_if(runs_.begin(), runs_.end(), [&](const BatchRun& other) {
-    return other.input == runs_[r].input && other.block_size == runs_[r].block_size && other.in_place == runs_[r].in_place;
-  }));
 }
 
 template <class Family>
@@ -110,12 +100,11 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
   }
   const WorkspaceArena workspaces(workspace_bytes);
 
-  // A failure's case is rerun as the batch ran it: as a graph, beside its noise, repeated.
+  // A run's case as the batch ran it: as a graph, beside its noise.
   const auto case_as_run = [&](std::size_t r) {
     Case c = case_of(r);
     c.graph = options.as_graph;
     c.noise = options.noise_us;
-    c.repeat = runs_of_same_case(r);
     return c;
   };
   // Launches and the synchronisation are watched (core/hang_watchdog.hpp); a stream failure's
@@ -154,15 +143,18 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
       }
     }
   }
+  // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
+  // repeated runs needs them).
   const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
-    report.failures.push_back({case_as_run(r), kind, what});
+    Case c = case_as_run(r);
+    c.repeat = static_cast<unsigned>(std::count(runs_.begin(), runs_.end(), runs_[r]));
+    report.failures.push_back({std::move(c), kind, what});
   };
   const cudaError_t status = cudaStreamSynchronize(test_stream());
   watch.reset();
   if (status != cudaSuccess) {
-    // Every run apart: a child reruns the runs it is given, each once.
     std::vector<Case> cases;
-    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r)), cases.back().repeat = 1;
+    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r));
     return attribute_stream_failure(cases, status);
   }
   if (options.noise_us != 0) wait_for_scheduling_noise();

@@ -2,12 +2,12 @@
 // numbers are parsed here, exactly (no sign, no trailing characters, no overflow), so that a
 // mistyped rerun line is an error naming its option rather than another case.
 #include "harness/core/case.hpp"
+#include "harness/core/exact_number.hpp"
 #include "harness/core/run_seed.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <iterator>
 #include <limits>
 #include <sstream>
@@ -51,14 +51,12 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
 
 template <class Number>
 Number parse_number(const std::string& option, const std::string& text, Number low, Number high) {
-  const std::string range = "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
-  Number value{};
-  const char* const end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || text.front() == '+' || error != std::errc{} || stop != end || value < low || value > high) {
-    throw CaseArgsError(option, "'" + text + "' is not " + range);
+  const std::optional<Number> value = exact_number(text, low, high);
+  if (!value) {
+    throw CaseArgsError(option, "'" + text + "' is not an integer in [" + std::to_string(low) + ", " +
+                                    std::to_string(high) + "]");
   }
-  return value;
+  return *value;
 }
 
 template <class Value>

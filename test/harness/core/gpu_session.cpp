@@ -1,9 +1,11 @@
 #include "harness/core/gpu_session.hpp"
 
+#include "harness/core/exact_number.hpp"
+
 #include <kernels/errors.hpp>
 
-#include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -42,14 +44,13 @@ std::optional<std::string> ctest_assigned_gpu(std::string_view allocation, const
   const auto begin = at + key.size();
   const auto end = allocation.find(',', begin);
   const std::string_view id = allocation.substr(begin, end == std::string_view::npos ? end : end - begin);
-  std::size_t index = 0;
-  const auto [last, error] = std::from_chars(id.data(), id.data() + id.size(), index);
-  if (id.empty() || error != std::errc() || last != id.data() + id.size()) return std::nullopt;
+  const std::optional<std::size_t> index = exact_number(id, std::size_t{0}, std::numeric_limits<std::size_t>::max());
+  if (!index) return std::nullopt;
   if (visible_devices == nullptr) return std::string(id);
   std::string_view visible(visible_devices);
   for (std::size_t entry = 0; !visible.empty(); ++entry) {
     const auto comma = visible.find(',');
-    if (entry == index) return std::string(visible.substr(0, comma));
+    if (entry == *index) return std::string(visible.substr(0, comma));
     visible = comma == std::string_view::npos ? std::string_view() : visible.substr(comma + 1);
   }
   return std::nullopt;

@@ -1,14 +1,15 @@
 #include "harness/core/hang_watchdog.hpp"
 
+#include "harness/core/exact_number.hpp"
 #include "harness/core/failure_list.hpp"
 
 #include <kernels/errors.hpp>
 
-#include <charconv>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -80,14 +81,12 @@ std::vector<cudaEvent_t>& mark_events() {
 }  // namespace
 
 unsigned parse_hang_timeout(const char* text) {
-  unsigned value = 0;
-  const char* const end = text + std::char_traits<char>::length(text);
-  const auto [stop, error] = std::from_chars(text, end, value);
-  if (text == end || error != std::errc{} || stop != end || value > kMaxHangTimeoutSeconds) {
+  const std::optional<unsigned> seconds = exact_number(std::string_view(text), 0u, kMaxHangTimeoutSeconds);
+  if (!seconds) {
     throw std::invalid_argument("KERNELS_HANG_TIMEOUT_S: '" + std::string(text) + "' is not a whole number of seconds in [0, " +
                                 std::to_string(kMaxHangTimeoutSeconds) + "] (0: no watchdog)");
   }
-  return value;
+  return *seconds;
 }
 
 unsigned hang_timeout_seconds() {

@@ -37,19 +37,13 @@ std::string runs_text(unsigned failed, unsigned runs) {
 
 }  // namespace
 
-unsigned confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun) {
-  unsigned calls = 0;
-  const auto run = [&](const Case& c) {
-    ++calls;
-    return rerun(c);
-  };
+void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun) {
   const auto refused = [&](const RerunOutcome& outcome) {
     failure.what += " [its rerun line was refused by kcheck: " + outcome.refusal + "]";
-    return calls;
   };
-  const RerunOutcome plain = run(failure.c);
+  const RerunOutcome plain = rerun(failure.c);
   if (plain.result == RerunOutcome::refused) return refused(plain);
-  if (plain.result == RerunOutcome::hung) return calls;  // repeats would only hang as long again
+  if (plain.result == RerunOutcome::hung) return;  // repeats would only hang as long again
   const bool plain_failed = plain.result == RerunOutcome::failed;
   std::string tried = std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
 
@@ -68,36 +62,33 @@ unsigned confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutco
     repeated.repeat = level.repeat;
     const std::string beside =
         level.noise != 0 ? " beside scheduling noise of " + std::to_string(level.noise) + " us" : "";
-    const RerunOutcome many = run(repeated);
+    const RerunOutcome many = rerun(repeated);
     if (many.result == RerunOutcome::refused) return refused(many);
     if (many.result == RerunOutcome::hung) {
       failure.c = repeated;
       failure.what += " [" + tried + ", then " + std::to_string(repeated.repeat) + " runs" + beside + " hung]";
-      return calls;
+      return;
     }
     if (many.result == RerunOutcome::passed) {
       tried += ", then " + runs_text(0, repeated.repeat) + beside + " failed";
       continue;
     }
     // Every run failed (a bit-for-bit check fails every run but the first): the line as it is.
-    if (plain_failed && &level == &levels.front() && many.failed_runs + 1 >= repeated.repeat) return calls;
+    if (plain_failed && &level == &levels.front() && many.failed_runs + 1 >= repeated.repeat) return;
     // Timing: enough repeats for about kExpectedFailingRuns failing runs at the rate just seen,
     // as many as a batch holds at most; checked once, and the most if that line passes.
     const unsigned seen = std::max(1u, many.failed_runs);
     Case line = repeated;
-    line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat),
-                             std::max(most, repeated.repeat));
-    bool checked = line.repeat == repeated.repeat;
-    if (!checked) checked = run(line).result == RerunOutcome::failed;
-    if (!checked) line.repeat = std::max(most, repeated.repeat);
+    line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat), most);
+    const bool checked = line.repeat == repeated.repeat || rerun(line).result == RerunOutcome::failed;
+    if (!checked) line.repeat = most;
     failure.c = line;
     failure.what += " [" + tried + ", then " + runs_text(many.failed_runs, repeated.repeat) + beside +
                     " failed: it depends on timing, so its rerun line repeats it " + std::to_string(line.repeat) +
                     " times" + (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
-    return calls;
+    return;
   }
   failure.what += " [" + tried + ": the failure needs the cases or processes that ran beside it]";
-  return calls;
 }
 
 RerunOutcome rerun_in_child_kcheck(const Case& c) {

@@ -23,9 +23,9 @@ struct RerunOutcome {
 };
 
 // Runs `failure.c`'s line (kcheck_line) and escalates as above through `rerun`: on return the
-// failure's case is the line to print, and `failure.what` says how it was confirmed when that
-// took more than one plain run. Gives how many times `rerun` was called.
-unsigned confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun);
+// failure's case is the line to print, and `failure.what` says how it was confirmed when it
+// does not fail every run.
+void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun);
 
 // The build's kcheck as a child process, with the environment of this process.
 RerunOutcome rerun_in_child_kcheck(const Case& c);
