@@ -1,7 +1,8 @@
 // The confirmation of a rerun line (harness/core/rerun_confirmation.hpp), with a stand-in for the
 // child kcheck that fails at a given rate: a failure that reproduces keeps its line; one that
-// depends on timing gets the repeats, and then the noise, that made it fail again; one that
-// never fails again says so.
+// depends on timing gets the noise and the repeats that made it fail again (the noise first: it
+// carries the contention of a busy GPU into a rerun on a quiet one); one that never fails again
+// says so.
 #include "harness/core/rerun_confirmation.hpp"
 
 #include <gtest/gtest.h>
@@ -24,18 +25,19 @@ CaseFailure race(std::uint64_t n, unsigned noise = 0) {
 }
 
 // A child kcheck whose runs fail `per_thousand` times in 1000 when repeated (a single run
-// passes), only beside noise when `needs_noise`; records each line it is given.
+// passes), only beside noise or only without it when told; records each line it is given.
 struct FlakyKcheck {
-  FlakyKcheck(unsigned failing_per_thousand = 0, bool only_beside_noise = false)
-      : per_thousand(failing_per_thousand), needs_noise(only_beside_noise) {}
+  enum Noise { either, needed, hides };
+  FlakyKcheck(unsigned failing_per_thousand = 0, Noise noise_does = either)
+      : per_thousand(failing_per_thousand), noise(noise_does) {}
 
   unsigned per_thousand;
-  bool needs_noise;
+  Noise noise;
   std::vector<Case> lines;
 
   RerunOutcome operator()(const Case& c) {
     lines.push_back(c);
-    if (c.repeat == 1 || (needs_noise && c.noise == 0)) return {};
+    if (c.repeat == 1 || (noise == needed && c.noise == 0) || (noise == hides && c.noise != 0)) return {};
     const unsigned failed = c.repeat * per_thousand / 1000;
     if (failed == 0) return {};
     return {RerunOutcome::failed, failed, ""};
@@ -64,8 +66,13 @@ TEST(RerunConfirmation, ALineThatFailsOnlySometimesIsRepeated) {
     if (c.repeat == 1 && std::exchange(first, false)) return RerunOutcome{RerunOutcome::failed, 0, ""};
     return kcheck(c);
   });
-  EXPECT_EQ(failure.c.repeat, 20u);  // 10 of 20: twenty runs give about ten failures
-  EXPECT_NE(failure.what.find("failed alone in a child kcheck, then 10 of 20 runs failed"), std::string::npos)
+  // 10 of 20, then 500 of 1000 beside noise: twenty runs beside noise give about ten failures.
+  EXPECT_EQ(failure.c.repeat, 20u);
+  EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
+  EXPECT_NE(failure.what.find("failed alone in a child kcheck, then 10 of 20 runs failed, then 500 of 1000 runs beside "
+                              "scheduling noise of 50 us failed: it depends on timing, so its rerun line repeats it 20 "
+                              "times beside scheduling noise of 50 us"),
+            std::string::npos)
       << failure.what;
 }
 
@@ -73,35 +80,64 @@ TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
   FlakyKcheck kcheck(8);
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  // One run passed, 20 too; 1000 runs (the most) gave 8 failures; ten would take 1250 runs,
-  // so the line asks for the most.
+  // One run passed, 20 too; 1000 runs (the most) beside noise gave 8 failures; ten would take
+  // 1250 runs, so the line asks for the most.
   ASSERT_EQ(kcheck.lines.size(), 3u);
   EXPECT_EQ(kcheck.lines[1].repeat, 20u);
   EXPECT_EQ(kcheck.lines[2].repeat, harness::kMaxRepeat);
   EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
-  EXPECT_EQ(failure.c.noise, 0u);
-  EXPECT_NE(failure.what.find("8 of 1000 runs failed"), std::string::npos) << failure.what;
+  EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
+  EXPECT_NE(failure.what.find("8 of 1000 runs beside scheduling noise of 50 us failed"), std::string::npos) << failure.what;
 }
 
 TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
   FlakyKcheck kcheck(250);
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
-  // 5 of 20 failed: 40 runs give about ten failures, and that line is run to check it.
-  ASSERT_EQ(kcheck.lines.size(), 3u);
-  EXPECT_EQ(kcheck.lines[2].repeat, 40u);
+  // 5 of 20 failed, 250 of 1000 beside noise: 40 runs give about ten failures, and that line
+  // is run to check it.
+  ASSERT_EQ(kcheck.lines.size(), 4u);
+  EXPECT_EQ(kcheck.lines[3].repeat, 40u);
+  EXPECT_EQ(kcheck.lines[3].noise, harness::kConfirmationNoise);
   EXPECT_EQ(failure.c.repeat, 40u);
   EXPECT_NE(failure.what.find("repeats it 40 times"), std::string::npos) << failure.what;
 }
 
 TEST(RerunConfirmation, ARaceThatNeedsNoiseGetsIt) {
-  FlakyKcheck kcheck(5, true);
+  FlakyKcheck kcheck(5, FlakyKcheck::needed);
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, std::ref(kcheck));
   EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
   EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
-  EXPECT_NE(failure.what.find("0 of 1000 runs failed"), std::string::npos) << failure.what;
-  EXPECT_NE(failure.what.find("beside scheduling noise of 50 us failed"), std::string::npos) << failure.what;
+  EXPECT_NE(failure.what.find("0 of 20 runs failed, then 5 of 1000 runs beside scheduling noise of 50 us failed"),
+            std::string::npos)
+      << failure.what;
+}
+
+TEST(RerunConfirmation, ARaceThatNoiseHidesKeepsTheRateSeenWithoutIt) {
+  FlakyKcheck kcheck(100, FlakyKcheck::hides);
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  // 2 of 20 quietly, none of 1000 beside noise: 100 quiet runs, checked once.
+  ASSERT_EQ(kcheck.lines.size(), 4u);
+  EXPECT_EQ(failure.c.noise, 0u);
+  EXPECT_EQ(failure.c.repeat, 100u);
+  EXPECT_NE(failure.what.find("2 of 20 runs failed, then 0 of 1000 runs beside scheduling noise of 50 us failed: it "
+                              "depends on timing, so its rerun line repeats it 100 times]"),
+            std::string::npos)
+      << failure.what;
+}
+
+TEST(RerunConfirmation, ARareRaceThatNoiseHidesIsRunAsOftenAsABatchHolds) {
+  FlakyKcheck kcheck(20, FlakyKcheck::hides);
+  CaseFailure failure = race(209);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  // None of 20 quietly, none beside noise, 20 of 1000 quietly: 500 quiet runs, checked once.
+  ASSERT_EQ(kcheck.lines.size(), 5u);
+  EXPECT_EQ(kcheck.lines[3].noise, 0u);
+  EXPECT_EQ(kcheck.lines[3].repeat, harness::kMaxRepeat);
+  EXPECT_EQ(failure.c.noise, 0u);
+  EXPECT_EQ(failure.c.repeat, 500u);
 }
 
 TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {

@@ -35,6 +35,23 @@ std::string runs_text(unsigned failed, unsigned runs) {
   return std::to_string(failed) + " of " + std::to_string(runs) + " runs";
 }
 
+// The line of a case that depends on timing, whose `repeated` runs failed `failed` times: enough
+// repeats for about kExpectedFailingRuns failing runs at that rate, as many as a batch holds at
+// most; checked once, and the most if that line passes.
+void repeat_line(CaseFailure& failure, const Case& repeated, unsigned failed, const std::string& tried,
+                 const std::function<RerunOutcome(const Case&)>& rerun) {
+  const unsigned most = repeats_for(failure.c);
+  const unsigned seen = std::max(1u, failed);
+  Case line = repeated;
+  line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat), most);
+  const bool checked = line.repeat == repeated.repeat || rerun(line).result == RerunOutcome::failed;
+  if (!checked) line.repeat = most;
+  failure.c = line;
+  failure.what += " [" + tried + ": it depends on timing, so its rerun line repeats it " + std::to_string(line.repeat) +
+                  " times" + (line.noise != 0 ? " beside scheduling noise of " + std::to_string(line.noise) + " us" : "") +
+                  (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
+}
+
 }  // namespace
 
 void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun) {
@@ -47,48 +64,52 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   const bool plain_failed = plain.result == RerunOutcome::failed;
   std::string tried = std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
 
-  // The rate at which the case fails: a few runs in one batch, then as many as a batch holds,
-  // then (unless the case was found beside noise already, by a stress test) beside noise.
+  // The rate at which the case fails: a few runs in one batch; unless they all failed, as many
+  // as a batch holds beside scheduling noise, and without it when the noise hid the failure.
+  // Noise comes first because it carries into a rerun on a quiet GPU the contention that a
+  // busy one (the other processes of a test run) gave for free: a race seen at 4 runs in 20
+  // there may not fail at all alone.
   const unsigned most = repeats_for(failure.c);
-  struct Level {
-    unsigned noise, repeat;
-  };
-  std::vector<Level> levels{{failure.c.noise, std::min(kProbeRepeats, most)}};
-  if (most > kProbeRepeats) levels.push_back({failure.c.noise, most});
-  if (failure.c.noise == 0) levels.push_back({kConfirmationNoise, most});
-  for (const Level& level : levels) {
-    Case repeated = failure.c;
-    repeated.noise = level.noise;
-    repeated.repeat = level.repeat;
-    const std::string beside =
-        level.noise != 0 ? " beside scheduling noise of " + std::to_string(level.noise) + " us" : "";
-    const RerunOutcome many = rerun(repeated);
-    if (many.result == RerunOutcome::refused) return refused(many);
+  const unsigned noise = failure.c.noise != 0 ? failure.c.noise : kConfirmationNoise;
+  Case repeated;
+  RerunOutcome many;
+  // Runs the case `repeat` times beside `level_noise` and adds what it gave to `tried`; false
+  // when that ends the confirmation (a refusal or a hang, said in the failure).
+  const auto measure = [&](unsigned level_noise, unsigned repeat) {
+    repeated = failure.c;
+    repeated.noise = level_noise;
+    repeated.repeat = repeat;
+    many = rerun(repeated);
+    const std::string beside = level_noise != 0 ? " beside scheduling noise of " + std::to_string(level_noise) + " us" : "";
+    if (many.result == RerunOutcome::refused) {
+      refused(many);
+      return false;
+    }
     if (many.result == RerunOutcome::hung) {
       failure.c = repeated;
-      failure.what += " [" + tried + ", then " + std::to_string(repeated.repeat) + " runs" + beside + " hung]";
-      return;
+      failure.what += " [" + tried + ", then " + std::to_string(repeat) + " runs" + beside + " hung]";
+      return false;
     }
-    if (many.result == RerunOutcome::passed) {
-      tried += ", then " + runs_text(0, repeated.repeat) + beside + " failed";
-      continue;
-    }
-    // Every run failed (a bit-for-bit check fails every run but the first): the line as it is.
-    if (plain_failed && &level == &levels.front() && many.failed_runs + 1 >= repeated.repeat) return;
-    // Timing: enough repeats for about kExpectedFailingRuns failing runs at the rate just seen,
-    // as many as a batch holds at most; checked once, and the most if that line passes.
-    const unsigned seen = std::max(1u, many.failed_runs);
-    Case line = repeated;
-    line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat), most);
-    const bool checked = line.repeat == repeated.repeat || rerun(line).result == RerunOutcome::failed;
-    if (!checked) line.repeat = most;
-    failure.c = line;
-    failure.what += " [" + tried + ", then " + runs_text(many.failed_runs, repeated.repeat) + beside +
-                    " failed: it depends on timing, so its rerun line repeats it " + std::to_string(line.repeat) +
-                    " times" + (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
-    return;
+    tried += ", then " + runs_text(many.failed_runs, repeat) + beside + " failed";
+    return true;
+  };
+  const auto failed = [&] { return many.result == RerunOutcome::failed; };
+
+  if (!measure(failure.c.noise, std::min(kProbeRepeats, most))) return;
+  // Every run failed (a bit-for-bit check fails every run but the first): the line as it is.
+  if (plain_failed && failed() && many.failed_runs + 1 >= repeated.repeat) return;
+  const Case probe = repeated;
+  const RerunOutcome probed = many;
+  if (!measure(noise, most)) return;
+  if (failed()) return repeat_line(failure, repeated, many.failed_runs, tried, rerun);
+  if (probed.result == RerunOutcome::failed) return repeat_line(failure, probe, probed.failed_runs, tried, rerun);
+  if (noise != failure.c.noise && most > kProbeRepeats) {
+    if (!measure(failure.c.noise, most)) return;
+    if (failed()) return repeat_line(failure, repeated, many.failed_runs, tried, rerun);
   }
-  failure.what += " [" + tried + ": the failure needs the cases or processes that ran beside it]";
+  failure.what += " [" + tried +
+                  ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
+                  "or memcheck may see on this line the race or the read it depends on]";
 }
 
 RerunOutcome rerun_in_child_kcheck(const Case& c) {

@@ -3,8 +3,9 @@
 // process, alone on the GPU), once as printed and once repeated 20 times in one batch. A case
 // that fails every run keeps its line. One that fails only sometimes depends on timing (a race
 // between warps, a cross-block protocol), and one that passed alone ran beside other tests and
-// other cases of its batch: it is repeated as often as a batch holds, then beside scheduling
-// noise, and when some runs fail, its line asks for enough repeats to expect ten failing runs
+// other cases of its batch: it is repeated as often as a batch holds beside scheduling noise
+// (which stands in for the busy GPU it failed on), and without noise if the noise hid it; when
+// some runs fail, its line asks for that noise and for enough repeats to expect ten failing runs
 // (run once more to check). When nothing fails again, the failure says so.
 #pragma once
 
