@@ -22,7 +22,10 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
 starts once the budget is spent; what is left is reported as not run. Writes
-<work>/results.json and the report (report.py) into <work>/report/.
+<work>/results.json and the report (report.py) into <work>/report/. With --resume, the pairs an
+earlier run of the same commit and mode judged in <work>/results.json are kept, not run again:
+a campaign longer than one sitting on a GPU machine goes on over several (carry results.json to
+the next machine), and the report covers them all.
 """
 
 import argparse
@@ -63,6 +66,27 @@ STAGES = [
     ("large", ["-L", "^large$"], "ignore"),
     ("sanitizer", ["-L", "^sanitize$"], "ignore"),
 ]
+
+
+# Outcomes that judge a pair for good; --resume runs the others (not run, error) again.
+JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
+
+
+def earlier_run(path, commit, mode):
+    """(judged results, runs) of the earlier run of this campaign kept in `path`, whose commit and
+    mode must be these; nothing when there is no file. A run is {date, machine, wall_s}."""
+    if not os.path.exists(path):
+        return [], []
+    with open(path, encoding="utf-8") as file:
+        earlier = json.load(file)
+    meta = earlier["meta"]
+    if (meta["commit"], meta["mode"]) != (commit, mode):
+        sys.exit(
+            f"--resume: {path} holds a run of commit {meta['commit']} in mode {meta['mode']!r}, "
+            f"not of {commit} in mode {mode!r}"
+        )
+    runs = meta.get("runs") or [{key: meta[key] for key in ("date", "machine", "wall_s")}]
+    return [r for r in earlier["results"] if r["outcome"] in JUDGED], runs
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0):
@@ -324,21 +348,42 @@ def main():
         "under the same sources and compiler: --build-only on any machine, then the run on the GPU one",
     )
     parser.add_argument("--list", action="store_true", help="print the (mutant, variant) pairs and stop")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the pairs that <work>/results.json (this commit and mode) judged; run the rest",
+    )
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
 
     mutants, _ = generate(ROOT)
     if args.variant and not any(args.variant in m.variants for m in mutants):
         sys.exit(f"no mutant maps to variant {args.variant!r} (labels look like scan/naive)")
-    pairs = select_pairs(mutants, args.variant, args.sample, args.seed)
+    planned = select_pairs(mutants, args.variant, args.sample, args.seed)
     if args.list:
-        for mutant, label in pairs:
+        for mutant, label in planned:
             print(f"{mutant.id} {label}")
-        print(f"{len({m.id for m, _ in pairs})} mutants, {len(pairs)} (mutant, variant) pairs")
+        print(f"{len({m.id for m, _ in planned})} mutants, {len(planned)} (mutant, variant) pairs")
         return
 
+    mode = (
+        f"variant {args.variant}"
+        if args.variant
+        else f"sample {args.sample} seed {args.seed}"
+        if args.sample is not None
+        else "full"
+    ) + (" (build only)" if args.build_only else "")
+    commit = subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
+    results_path = os.path.join(args.work_dir, "results.json")
+    kept, runs = earlier_run(results_path, commit, mode) if args.resume else ([], [])
+    judged = {(r["mutant"], r["variant"]) for r in kept}
+    pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
+    if kept:
+        print(f"resuming: {len(judged)} pairs judged before, {len(pairs)} to run", flush=True)
     os.makedirs(os.path.join(args.work_dir, "logs"), exist_ok=True)
     lanes = [] if args.build_only else gpu_lanes(args.work_dir, args.lanes_per_gpu)
     started = datetime.datetime.now(datetime.UTC)
@@ -349,29 +394,25 @@ def main():
     campaign = Campaign(args, pairs, lanes, cache)
     campaign.run(slots)
 
-    mode = (
-        f"variant {args.variant}"
-        if args.variant
-        else f"sample {args.sample} seed {args.seed}"
-        if args.sample is not None
-        else "full"
-    )
-    commit = subprocess.run(
-        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-    ).stdout.strip()
-    results = {
-        "meta": {
+    runs.append(
+        {
             "date": started.strftime("%Y-%m-%d %H:%M UTC"),
             "machine": machine_description(),
-            "commit": commit,
-            "mode": mode + (" (build only)" if args.build_only else ""),
-            "budget_s": args.budget_s,
             "wall_s": round((datetime.datetime.now(datetime.UTC) - started).total_seconds()),
+        }
+    )
+    results = {
+        "meta": {
+            **runs[0],
+            "commit": commit,
+            "mode": mode,
+            "budget_s": args.budget_s,
+            "wall_s": sum(run["wall_s"] for run in runs),
+            "runs": runs,
         },
-        "mutants": [asdict(m) for m in {m.id: m for m, _ in pairs}.values()],
-        "results": sorted(campaign.results, key=lambda r: (r["mutant"], r["variant"])),
+        "mutants": [asdict(m) for m in {m.id: m for m, _ in planned}.values()],
+        "results": sorted(kept + campaign.results, key=lambda r: (r["mutant"], r["variant"])),
     }
-    results_path = os.path.join(args.work_dir, "results.json")
     with tempfile.NamedTemporaryFile("w", dir=args.work_dir, delete=False, encoding="utf-8") as file:
         json.dump(results, file, indent=1)
     os.replace(file.name, results_path)

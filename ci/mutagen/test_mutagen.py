@@ -23,7 +23,7 @@ from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
-from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
+from run_mutants import Campaign, GpuLock, earlier_run, gpu_lanes, run_pair, select_pairs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -623,6 +623,23 @@ class Report(unittest.TestCase):
         self.assertIn("+a <= b", survivors)
         self.assertEqual(report.below(self.results(), {("c", None): "reason"}, 0.95), [("r/y", 0.0)])
 
+    def test_a_campaign_over_several_runs_says_so(self):
+        results = self.results()
+        runs = [
+            {"date": "2026-11-22 10:00 UTC", "machine": "one: 16 cores, 1 x H100", "wall_s": 3},
+            {"date": "2026-11-23 09:00 UTC", "machine": "two: 16 cores, 1 x H100", "wall_s": 2},
+        ]
+        results["meta"]["runs"] = runs
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {}, out)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn(
+            "Machine: one: 16 cores, 1 x H100; two: 16 cores, 1 x H100. Commit abc, mode: full, 5 s over 2 runs "
+            "(2026-11-22 10:00 UTC to 2026-11-23 09:00 UTC).",
+            text,
+        )
+
     def test_triage_lines_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
             file.write("# comment\nsome/id:1:op:0\n")
@@ -631,6 +648,41 @@ class Report(unittest.TestCase):
                 report.load_equivalents(file.name)
         finally:
             os.unlink(file.name)
+
+
+class Resume(unittest.TestCase):
+    """run_mutants.py --resume: the pairs an earlier run of the same commit and mode judged."""
+
+    def write(self, folder, meta):
+        path = os.path.join(folder, "results.json")
+        outcomes = [ctest_outcome.KILLED, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING, ctest_outcome.NOT_RUN]
+        outcomes.append(ctest_outcome.ERROR)
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump({"meta": meta, "results": [{"mutant": o, "variant": "r/x", "outcome": o} for o in outcomes]}, file)
+        return path
+
+    def test_judged_pairs_are_kept_the_rest_run_again(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "mode": "sample 300 seed 7"}
+        with tempfile.TemporaryDirectory() as folder:
+            kept, runs = earlier_run(self.write(folder, meta), "abc", "sample 300 seed 7")
+        self.assertEqual({r["mutant"] for r in kept}, {"killed", "survived", "not_compiling"})
+        self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7}])
+
+    def test_the_runs_before_are_carried_on(self):
+        runs = [{"date": "d1", "machine": "m1", "wall_s": 3}, {"date": "d2", "machine": "m2", "wall_s": 4}]
+        meta = {"date": "d1", "machine": "m1", "wall_s": 7, "commit": "abc", "mode": "full", "runs": runs}
+        with tempfile.TemporaryDirectory() as folder:
+            self.assertEqual(earlier_run(self.write(folder, meta), "abc", "full")[1], runs)
+
+    def test_another_commit_or_mode_is_refused_and_no_file_is_a_fresh_start(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "mode": "full"}
+        with tempfile.TemporaryDirectory() as folder:
+            path = self.write(folder, meta)
+            for commit, mode in (("def", "full"), ("abc", "sample 300 seed 7")):
+                with self.assertRaises(SystemExit) as refusal:
+                    earlier_run(path, commit, mode)
+                self.assertIn("holds a run of commit abc in mode 'full'", str(refusal.exception))
+            self.assertEqual(earlier_run(os.path.join(folder, "none.json"), "abc", "full"), ([], []))
 
 
 def _line_of(path, text):
