@@ -4,8 +4,15 @@
 // carries the contention of a busy GPU into a rerun on a quiet one); one that never fails again
 // says so.
 #include "harness/core/rerun_confirmation.hpp"
+#include "harness/core/failure_list.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
 
 #include <utility>
 #include <vector>
@@ -160,6 +167,57 @@ TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
   EXPECT_EQ(kcheck.lines[2].repeat, 222u);
   EXPECT_EQ(failure.c, before);
   EXPECT_NE(failure.what.find("needs the cases or processes that ran beside it"), std::string::npos) << failure.what;
+}
+
+// A failure of the third run of a batch whose line never fails alone: it is rerun after the two
+// runs before it, from a file of their rerun lines beside the failure list.
+struct AfterItsBatch {
+  CaseFailure failure = race(209);
+  std::vector<Case> runs;
+  std::vector<std::string> file_lines;
+  std::filesystem::path file;
+
+  AfterItsBatch() {
+    setenv("KCHECK_FAILURES_DIR", testing::TempDir().c_str(), 1);
+    for (const std::uint64_t n : {300, 1000, 209}) runs.push_back(race(n).c);
+    failure.batch_runs = std::make_shared<const std::vector<Case>>(runs);
+    failure.run = 2;
+  }
+
+  void confirm(RerunOutcome::Result after) {
+    harness::confirm_rerun_line(failure, FlakyKcheck(), [&](const std::filesystem::path& path, const Case& last) {
+      file = path;
+      std::ifstream lines(path);
+      for (std::string line; std::getline(lines, line);) file_lines.push_back(line);
+      EXPECT_EQ(last, runs.back());
+      return RerunOutcome{after, after == RerunOutcome::failed ? 1u : 0u, ""};
+    });
+  }
+};
+
+TEST(RerunConfirmation, AFailureThatNeedsTheRunsBeforeItRerunsThem) {
+  AfterItsBatch batch;
+  batch.confirm(RerunOutcome::failed);
+  ASSERT_EQ(batch.file_lines.size(), 3u);
+  for (std::size_t q = 0; q < 3; ++q) EXPECT_EQ(batch.file_lines[q], harness::kcheck_line(batch.runs[q]));
+  EXPECT_TRUE(std::filesystem::exists(batch.file));
+  EXPECT_EQ(batch.file.parent_path(), harness::failure_list_path().parent_path());
+  EXPECT_NE(batch.failure.lines().find("\n     rerun: kcheck --batch " + batch.file.string()), std::string::npos)
+      << batch.failure.lines();
+  EXPECT_NE(batch.failure.what.find("then it failed after the 2 runs before it in its batch: its rerun line runs them, then it"),
+            std::string::npos)
+      << batch.failure.what;
+  std::filesystem::remove(batch.file);
+}
+
+TEST(RerunConfirmation, AFailureThatPassesAfterTheRunsBeforeItSaysSo) {
+  AfterItsBatch batch;
+  batch.confirm(RerunOutcome::passed);
+  EXPECT_FALSE(std::filesystem::exists(batch.file));
+  EXPECT_EQ(batch.failure.rerun_line(), harness::kcheck_line(batch.failure.c));
+  EXPECT_NE(batch.failure.what.find("then it passed after the 2 runs before it in its batch: the failure needs the cases"),
+            std::string::npos)
+      << batch.failure.what;
 }
 
 TEST(RerunConfirmation, ABitForBitFailureOfEveryRunKeepsItsLine) {

@@ -4,9 +4,13 @@
 #include "harness/core/case.hpp"
 
 #include <cstddef>
+#include <memory>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace harness {
@@ -33,13 +37,36 @@ inline std::string_view name(FailureKind kind) {
 
 // One failed case and what went wrong with it.
 struct CaseFailure {
+  CaseFailure() = default;
+  CaseFailure(Case failed, FailureKind failure_kind, std::string failure_what,
+              std::shared_ptr<const std::vector<Case>> runs_of_batch = {}, std::size_t run_in_batch = 0)
+      : c(std::move(failed)), kind(failure_kind), what(std::move(failure_what)), batch_runs(std::move(runs_of_batch)),
+        run(run_in_batch) {}
+
   Case c;
   FailureKind kind = FailureKind::wrong_value;
   std::string what;
+  // The runs of its batch as they ran and its place among them: a failure that needs the runs
+  // before it (what they left in shared memory or a workspace) is rerun after them.
+  std::shared_ptr<const std::vector<Case>> batch_runs;
+  std::size_t run = 0;
+  // When set, its rerun line runs this file of rerun lines as one batch: the runs before it, then it.
+  std::string rerun_file;
 
+  std::string rerun_line() const { return rerun_file.empty() ? kcheck_line(c) : "kcheck --batch " + rerun_file; }
   // "FAIL <case>: <what>" and, on a line of its own, "     rerun: kcheck ...".
-  std::string lines() const { return "FAIL " + describe(c) + ": " + what + "\n     rerun: " + kcheck_line(c); }
+  std::string lines() const { return "FAIL " + describe(c) + ": " + what + "\n     rerun: " + rerun_line(); }
 };
+
+// What a kcheck printed about case c ("FAIL <describe(c)>: <what>" gives <what>), or nothing.
+inline std::optional<std::string> printed_failure(const std::string& output, const Case& c) {
+  const std::string prefix = "FAIL " + describe(c) + ": ";
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+  }
+  return std::nullopt;
+}
 
 // The order in which failures are shown: fewest elements, then smallest block, then the simplest
 // distribution first.

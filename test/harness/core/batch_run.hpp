@@ -144,11 +144,16 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
     }
   }
   // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
-  // repeated runs needs them).
+  // repeated runs needs them). Its failure keeps the batch's runs, listed on the first failure.
+  std::shared_ptr<std::vector<Case>> batch_runs;
   const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
+    if (!batch_runs) {
+      batch_runs = std::make_shared<std::vector<Case>>();
+      for (std::size_t q = 0; q < runs_.size(); ++q) batch_runs->push_back(case_as_run(q));
+    }
     Case c = case_as_run(r);
     c.repeat = static_cast<unsigned>(std::count(runs_.begin(), runs_.end(), runs_[r]));
-    report.failures.push_back({std::move(c), kind, what});
+    report.failures.push_back({std::move(c), kind, what, batch_runs, r});
   };
   const cudaError_t status = cudaStreamSynchronize(test_stream());
   watch.reset();

@@ -20,9 +20,22 @@ std::filesystem::path failure_list_path() {
   return std::filesystem::path(dir != nullptr && *dir != '\0' ? dir : KCHECK_FAILURES_DIR_DEFAULT) / (name + ".txt");
 }
 
-void clear_failure_list() {
+std::filesystem::path new_rerun_file_path() {
+  static unsigned files = 0;
+  const std::filesystem::path list = failure_list_path();
   std::error_code ignored;
-  std::filesystem::remove(failure_list_path(), ignored);
+  std::filesystem::create_directories(list.parent_path(), ignored);
+  return list.parent_path() / (list.stem().string() + ".rerun-" + std::to_string(++files) + ".txt");
+}
+
+void clear_failure_list() {
+  const std::filesystem::path list = failure_list_path();
+  const std::string rerun_files = list.stem().string() + ".rerun-";
+  std::error_code ignored;
+  std::filesystem::remove(list, ignored);
+  for (const auto& entry : std::filesystem::directory_iterator(list.parent_path(), ignored)) {
+    if (entry.path().filename().string().rfind(rerun_files, 0) == 0) std::filesystem::remove(entry.path(), ignored);
+  }
 }
 
 void append_to_failure_list(const std::string& text) {

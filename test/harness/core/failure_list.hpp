@@ -12,7 +12,11 @@ namespace harness {
 
 std::filesystem::path failure_list_path();
 
-// Removes the list a previous run of the same test left (main, before the tests).
+// A new file beside the list, for a batch of rerun lines that a printed line runs:
+// <dir>/<name>.rerun-<k>.txt, k counting from 1 in each process.
+std::filesystem::path new_rerun_file_path();
+
+// Removes the list and the rerun files a previous run of the same test left (main, before the tests).
 void clear_failure_list();
 
 // Appends text to the list.

@@ -21,16 +21,6 @@ constexpr const char* kChildMarker = "KCHECK_ATTRIBUTING";
 // One rerun of a half of a batch: its inputs regenerated, a context created, its runs.
 constexpr std::chrono::seconds kChildTimeout{120};
 
-// The failure text a child printed for case c ("FAIL <describe(c)>: <what>"), or nothing.
-std::optional<std::string> printed_failure(const std::string& output, const Case& c) {
-  const std::string prefix = "FAIL " + describe(c) + ": ";
-  std::istringstream lines(output);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
-  }
-  return std::nullopt;
-}
-
 // Reruns cases [first, last) in a child kcheck: one case by its own rerun line, several as one
 // batch from a file of rerun lines. Gives the child's output when its stream failed.
 std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size_t first, std::size_t last) {

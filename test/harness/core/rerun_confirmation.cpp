@@ -2,12 +2,14 @@
 
 #include "harness/core/batch.hpp"
 #include "harness/core/child_process.hpp"
+#include "harness/core/failure_list.hpp"
 #include "harness/core/hang_watchdog.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <regex>
 
 #ifndef KCHECK_PATH
@@ -54,7 +56,8 @@ void repeat_line(CaseFailure& failure, const Case& repeated, unsigned failed, co
 
 }  // namespace
 
-void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun) {
+void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
+                        const std::function<RerunOutcome(const std::filesystem::path&, const Case&)>& rerun_batch) {
   const auto refused = [&](const RerunOutcome& outcome) {
     failure.what += " [its rerun line was refused by kcheck: " + outcome.refusal + "]";
   };
@@ -107,9 +110,38 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     if (!measure(failure.c.noise, most)) return;
     if (failed()) return repeat_line(failure, repeated, many.failed_runs, tried, rerun);
   }
+  if (failure.batch_runs && failure.run > 0) {
+    const std::filesystem::path file = new_rerun_file_path();
+    {
+      std::ofstream lines(file);
+      for (std::size_t q = 0; q <= failure.run; ++q) lines << kcheck_line((*failure.batch_runs)[q]) << "\n";
+    }
+    const RerunOutcome after = rerun_batch(file, (*failure.batch_runs)[failure.run]);
+    const std::string before = "the " + std::to_string(failure.run) + " runs before it in its batch";
+    if (after.result == RerunOutcome::failed) {
+      failure.rerun_file = file.string();
+      failure.what += " [" + tried + ", then it failed after " + before + ": its rerun line runs them, then it]";
+      return;
+    }
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);
+    tried += ", then it passed after " + before;
+  }
   failure.what += " [" + tried +
                   ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
                   "or memcheck may see on this line the race or the read it depends on]";
+}
+
+RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last) {
+  const std::string kcheck = KCHECK_PATH;
+  if (access(kcheck.c_str(), X_OK) != 0) return {RerunOutcome::refused, 0, "no kcheck at " + kcheck};
+  const ChildResult child = run_child({kcheck, "--batch", file.string()}, {}, kChildTimeout);
+  if (child.timed_out || child.output.find(kHangMarker) != std::string::npos) return {RerunOutcome::hung, 0, ""};
+  if (child.exit_code == 1 && printed_failure(child.output, last)) return {RerunOutcome::failed, 1, ""};
+  if (child.exit_code == 0 || child.exit_code == 1) return {};
+  const std::string status = child.signal != 0 ? "signal " + std::to_string(child.signal)
+                                                : "exit " + std::to_string(child.exit_code);
+  return {RerunOutcome::refused, 0, status + ": " + child.output.substr(0, 300)};
 }
 
 RerunOutcome rerun_in_child_kcheck(const Case& c) {

@@ -6,11 +6,15 @@
 // other cases of its batch: it is repeated as often as a batch holds beside scheduling noise
 // (which stands in for the busy GPU it failed on), and without noise if the noise hid it; when
 // some runs fail, its line asks for that noise and for enough repeats to expect ten failing runs
-// (run once more to check). When nothing fails again, the failure says so.
+// (run once more to check). When nothing fails again, the failure is rerun after the runs its
+// batch ran before it (a stale read of what they left in shared memory or a workspace fails only
+// after them): if it fails there, its line runs that batch (`kcheck --batch <file>`, the file
+// beside the test's failure list); if not, the failure says so.
 #pragma once
 
 #include "harness/core/batch_report.hpp"
 
+#include <filesystem>
 #include <functional>
 
 namespace harness {
@@ -23,13 +27,18 @@ struct RerunOutcome {
   std::string refusal;       // why kcheck refused the line (its first lines of output)
 };
 
-// Runs `failure.c`'s line (kcheck_line) and escalates as above through `rerun`: on return the
-// failure's case is the line to print, and `failure.what` says how it was confirmed when it
-// does not fail every run.
-void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun);
-
 // The build's kcheck as a child process, with the environment of this process.
 RerunOutcome rerun_in_child_kcheck(const Case& c);
+
+// The build's kcheck on a file of rerun lines as one batch: failed when `last` failed.
+RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last);
+
+// Runs `failure.c`'s line (kcheck_line) and escalates as above through `rerun` and
+// `rerun_batch`: on return the failure's case (or its rerun file) is the line to print, and
+// `failure.what` says how it was confirmed when it does not fail every run.
+void confirm_rerun_line(
+    CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
+    const std::function<RerunOutcome(const std::filesystem::path&, const Case&)>& rerun_batch = rerun_batch_in_child_kcheck);
 
 // Scheduling noise of an escalated rerun, in microseconds per block (as the stress tests).
 inline constexpr unsigned kConfirmationNoise = 50;
