@@ -220,6 +220,13 @@ TEST(RerunConfirmation, AFailureThatPassesAfterTheRunsBeforeItSaysSo) {
       << batch.failure.what;
 }
 
+TEST(RerunConfirmation, ARefusedBatchIsReported) {
+  AfterItsBatch batch;
+  batch.confirm(RerunOutcome::refused);
+  EXPECT_FALSE(std::filesystem::exists(batch.file));
+  EXPECT_NE(batch.failure.what.find("refused by kcheck"), std::string::npos) << batch.failure.what;
+}
+
 TEST(RerunConfirmation, ABitForBitFailureOfEveryRunKeepsItsLine) {
   // A repeat that differs from the first run: every run but the first fails.
   CaseFailure failure = race(1000);

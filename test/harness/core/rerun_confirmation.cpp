@@ -125,7 +125,8 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     }
     std::error_code ignored;
     std::filesystem::remove(file, ignored);
-    tried += ", then it passed after " + before;
+    if (after.result == RerunOutcome::refused) return refused(after);
+    tried += after.result == RerunOutcome::hung ? ", then " + before + " and it hung" : ", then it passed after " + before;
   }
   failure.what += " [" + tried +
                   ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
