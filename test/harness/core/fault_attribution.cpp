@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #ifndef KCHECK_PATH
 #error "KCHECK_PATH (the build's kcheck) must be defined"
