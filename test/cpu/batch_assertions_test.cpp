@@ -148,4 +148,17 @@ TEST_F(BatchAssertions, DoNotRerunAnAttributedStreamFailure) {
   EXPECT_FALSE(rerun);
 }
 
+TEST_F(BatchAssertions, ClearingTheListRemovesItsRerunFilesAndNothingElse) {
+  harness::append_to_failure_list("FAIL ...\n");
+  const std::filesystem::path first = harness::new_rerun_file_path(), second = harness::new_rerun_file_path();
+  EXPECT_NE(first, second);
+  const std::filesystem::path other = dir_ / "another.test.rerun-1.txt";
+  for (const auto& path : {first, second, other}) std::ofstream(path) << "kcheck scan/naive --n 3\n";
+  harness::clear_failure_list();
+  EXPECT_FALSE(std::filesystem::exists(harness::failure_list_path()));
+  EXPECT_FALSE(std::filesystem::exists(first));
+  EXPECT_FALSE(std::filesystem::exists(second));
+  EXPECT_TRUE(std::filesystem::exists(other));
+}
+
 }  // namespace
