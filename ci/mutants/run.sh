@@ -10,9 +10,9 @@
 # - if they all pass and the patch names a sanitizer (a race or an out-of-bounds access, which
 #   may not change a result), that compute-sanitizer tool on the kcheck case the patch names;
 # - the reproduction: the first rerun line the failed entries printed, run through kcheck
-#   against the mutant library, must fail (exit 1), not pass, crash or be refused; a line that
-#   passes may fail under the sanitizer its patch names instead (a failure that needs the cases
-#   run before it, whose printed line says so). A kill by the sanitizer is its own kcheck run. Failed entries that print no rerun line (host-side
+#   against the mutant library, must fail (exit 1), not pass, crash or be refused (a failure
+#   that needs the runs before it prints `kcheck --batch <file>` of them). A kill by the
+#   sanitizer is its own kcheck run. Failed entries that print no rerun line (host-side
 #   checks of validation) are rerun alone and must fail again.
 # A mutant that survives is a hole in the suite; a kill that does not reproduce is a hole in
 # its report. Either fails the run.
@@ -71,15 +71,6 @@ for mutant in "${mutants[@]}"; do
     LD_LIBRARY_PATH=$lib timeout 600 "$build/kcheck" "${case_args[@]}" >> "$log" 2>&1
     status=$?
     how="kcheck: exit $status"
-    # A failure that needs the cases that ran before it (a read of shared memory that no thread
-    # of the case wrote, left over from them) passes alone, and its failure says so; the
-    # sanitizer its patch names sees the read on the printed line itself.
-    if [ "$status" -eq 0 ] && [ -n "$tool" ]; then
-      echo "== reproducing under $tool: kcheck $rerun_args" >> "$log"
-      LD_LIBRARY_PATH=$lib "$root/ci/sanitize.sh" "$tool" "$build/kcheck" "${case_args[@]}" >> "$log" 2>&1
-      status=$?
-      how="kcheck: exit 0; $tool: exit $status"
-    fi
   elif [ -n "$by" ]; then
     first=$(sed -n 's/^failed //p' <<< "$found" | head -1)
     echo "== reproducing: $first alone" >> "$log"

@@ -51,6 +51,13 @@ struct FlakyKcheck {
   }
 };
 
+// The failure of race(n), confirmed through `kcheck`.
+CaseFailure confirmed(FlakyKcheck& kcheck, std::uint64_t n = 209) {
+  CaseFailure failure = race(n);
+  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  return failure;
+}
+
 TEST(RerunConfirmation, AFailureThatReproducesKeepsItsLine) {
   CaseFailure failure = race(209);
   const CaseFailure before = failure;
@@ -85,8 +92,7 @@ TEST(RerunConfirmation, ALineThatFailsOnlySometimesIsRepeated) {
 
 TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
   FlakyKcheck kcheck(8);
-  CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck);
   // One run passed, 20 too; 1000 runs (the most) beside noise gave 8 failures; ten would take
   // 1250 runs, so the line asks for the most.
   ASSERT_EQ(kcheck.lines.size(), 3u);
@@ -99,8 +105,7 @@ TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
 
 TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
   FlakyKcheck kcheck(250);
-  CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck);
   // 5 of 20 failed, 250 of 1000 beside noise: 40 runs give about ten failures, and that line
   // is run to check it.
   ASSERT_EQ(kcheck.lines.size(), 4u);
@@ -112,8 +117,7 @@ TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
 
 TEST(RerunConfirmation, ARaceThatNeedsNoiseGetsIt) {
   FlakyKcheck kcheck(5, FlakyKcheck::needed);
-  CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck);
   EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
   EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
   EXPECT_NE(failure.what.find("0 of 20 runs failed, then 5 of 1000 runs beside scheduling noise of 50 us failed"),
@@ -123,8 +127,7 @@ TEST(RerunConfirmation, ARaceThatNeedsNoiseGetsIt) {
 
 TEST(RerunConfirmation, ARaceThatNoiseHidesKeepsTheRateSeenWithoutIt) {
   FlakyKcheck kcheck(100, FlakyKcheck::hides);
-  CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck);
   // 2 of 20 quietly, none of 1000 beside noise: 100 quiet runs, checked once.
   ASSERT_EQ(kcheck.lines.size(), 4u);
   EXPECT_EQ(failure.c.noise, 0u);
@@ -137,8 +140,7 @@ TEST(RerunConfirmation, ARaceThatNoiseHidesKeepsTheRateSeenWithoutIt) {
 
 TEST(RerunConfirmation, ARareRaceThatNoiseHidesIsRunAsOftenAsABatchHolds) {
   FlakyKcheck kcheck(20, FlakyKcheck::hides);
-  CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck);
   // None of 20 quietly, none beside noise, 20 of 1000 quietly: 500 quiet runs, checked once.
   ASSERT_EQ(kcheck.lines.size(), 5u);
   EXPECT_EQ(kcheck.lines[3].noise, 0u);
@@ -149,8 +151,7 @@ TEST(RerunConfirmation, ARareRaceThatNoiseHidesIsRunAsOftenAsABatchHolds) {
 
 TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {
   FlakyKcheck kcheck(1000);
-  CaseFailure failure = race(std::uint64_t(1) << 22);
-  harness::confirm_rerun_line(failure, std::ref(kcheck));
+  const CaseFailure failure = confirmed(kcheck, std::uint64_t(1) << 22);
   ASSERT_GE(kcheck.lines.size(), 3u);
   EXPECT_EQ(kcheck.lines[1].repeat, 15u);  // the input and 15 outputs of 2^22 values: 2^26
   EXPECT_EQ(failure.c.repeat, 10u);

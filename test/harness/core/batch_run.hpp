@@ -143,25 +143,27 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
       }
     }
   }
-  // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
-  // repeated runs needs them). Its failure keeps the batch's runs, listed on the first failure.
-  std::shared_ptr<std::vector<Case>> batch_runs;
-  const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
+  // The batch's runs as cases, listed once, when something failed: a stream failure's
+  // attribution reruns them, and every failure keeps them (its rerun may need the runs before it).
+  std::shared_ptr<const std::vector<Case>> batch_runs;
+  const auto runs_as_cases = [&] {
     if (!batch_runs) {
-      batch_runs = std::make_shared<std::vector<Case>>();
-      for (std::size_t q = 0; q < runs_.size(); ++q) batch_runs->push_back(case_as_run(q));
+      std::vector<Case> cases;
+      for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r));
+      batch_runs = std::make_shared<const std::vector<Case>>(std::move(cases));
     }
+    return batch_runs;
+  };
+  // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
+  // repeated runs needs them).
+  const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
     Case c = case_as_run(r);
     c.repeat = static_cast<unsigned>(std::count(runs_.begin(), runs_.end(), runs_[r]));
-    report.failures.push_back({std::move(c), kind, what, batch_runs, r});
+    report.failures.push_back({std::move(c), kind, what, runs_as_cases(), r});
   };
   const cudaError_t status = cudaStreamSynchronize(test_stream());
   watch.reset();
-  if (status != cudaSuccess) {
-    std::vector<Case> cases;
-    for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r));
-    return attribute_stream_failure(cases, status);
-  }
+  if (status != cudaSuccess) return attribute_stream_failure(*runs_as_cases(), status);
   if (options.noise_us != 0) wait_for_scheduling_noise();
 
   device.download();

@@ -54,6 +54,28 @@ void repeat_line(CaseFailure& failure, const Case& repeated, unsigned failed, co
                   (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
 }
 
+// The build's kcheck with `args` in a child process. Exit 1 is a failure when `failed` agrees
+// (the case looked for is among those that failed); exit 0 or 2.. as in kcheck's help.
+RerunOutcome run_kcheck(const std::vector<std::string>& args, const std::function<bool(const std::string&)>& failed) {
+  const std::string kcheck = KCHECK_PATH;
+  if (access(kcheck.c_str(), X_OK) != 0) return {RerunOutcome::refused, 0, "no kcheck at " + kcheck};
+  std::vector<std::string> argv{kcheck};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ChildResult child = run_child(argv, {}, kChildTimeout);
+  if (child.timed_out || child.output.find(kHangMarker) != std::string::npos) return {RerunOutcome::hung, 0, ""};
+  if (child.exit_code == 1 && failed(child.output)) {
+    RerunOutcome outcome{RerunOutcome::failed, 0, ""};
+    static const std::regex runs_failed(R"((\d+) of \d+ runs failed)");
+    std::smatch match;
+    if (std::regex_search(child.output, match, runs_failed)) outcome.failed_runs = static_cast<unsigned>(std::stoul(match[1]));
+    return outcome;
+  }
+  if (child.exit_code == 0 || child.exit_code == 1) return {};
+  const std::string status = child.signal != 0 ? "signal " + std::to_string(child.signal)
+                                                : "exit " + std::to_string(child.exit_code);
+  return {RerunOutcome::refused, 0, status + ": " + child.output.substr(0, 300)};
+}
+
 }  // namespace
 
 void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
@@ -134,36 +156,11 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
 }
 
 RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last) {
-  const std::string kcheck = KCHECK_PATH;
-  if (access(kcheck.c_str(), X_OK) != 0) return {RerunOutcome::refused, 0, "no kcheck at " + kcheck};
-  const ChildResult child = run_child({kcheck, "--batch", file.string()}, {}, kChildTimeout);
-  if (child.timed_out || child.output.find(kHangMarker) != std::string::npos) return {RerunOutcome::hung, 0, ""};
-  if (child.exit_code == 1 && printed_failure(child.output, last)) return {RerunOutcome::failed, 1, ""};
-  if (child.exit_code == 0 || child.exit_code == 1) return {};
-  const std::string status = child.signal != 0 ? "signal " + std::to_string(child.signal)
-                                                : "exit " + std::to_string(child.exit_code);
-  return {RerunOutcome::refused, 0, status + ": " + child.output.substr(0, 300)};
+  return run_kcheck({"--batch", file.string()}, [&](const std::string& output) { return printed_failure(output, last).has_value(); });
 }
 
 RerunOutcome rerun_in_child_kcheck(const Case& c) {
-  const std::string kcheck = KCHECK_PATH;
-  if (access(kcheck.c_str(), X_OK) != 0) return {RerunOutcome::refused, 0, "no kcheck at " + kcheck};
-  std::vector<std::string> argv{kcheck};
-  const std::vector<std::string> args = to_args(c);
-  argv.insert(argv.end(), args.begin(), args.end());
-  const ChildResult child = run_child(argv, {}, kChildTimeout);
-  if (child.timed_out || child.output.find(kHangMarker) != std::string::npos) return {RerunOutcome::hung, 0, ""};
-  if (child.exit_code == 1) {
-    RerunOutcome outcome{RerunOutcome::failed, 0, ""};
-    static const std::regex runs_failed(R"((\d+) of \d+ runs failed)");
-    std::smatch match;
-    if (std::regex_search(child.output, match, runs_failed)) outcome.failed_runs = static_cast<unsigned>(std::stoul(match[1]));
-    return outcome;
-  }
-  if (child.exit_code == 0) return {};
-  const std::string status = child.signal != 0 ? "signal " + std::to_string(child.signal)
-                                                : "exit " + std::to_string(child.exit_code);
-  return {RerunOutcome::refused, 0, status + ": " + child.output.substr(0, 300)};
+  return run_kcheck(to_args(c), [](const std::string&) { return true; });
 }
 
 }  // namespace harness
