@@ -32,18 +32,29 @@ CONFIGURE_FLAGS = [
 ]
 
 
-def source_digest(root):
-    """What a mutant's objects depend on besides its patch: the library's sources and build files,
-    the compiler, the architectures. Objects made under another digest are not linked."""
+def files_digest(root, parts):
+    """sha256 over the paths (from `root`) and contents of the files `parts` names: files, or
+    folders taken whole (Python's caches left out)."""
     digest = hashlib.sha256()
-    files = [os.path.join(root, "CMakeLists.txt")]
-    for part in ("kernels", "cmake"):
-        for folder, _, names in os.walk(os.path.join(root, part)):
+    files = []
+    for part in parts:
+        path = os.path.join(root, part)
+        if os.path.isfile(path):
+            files.append(path)
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = [name for name in subfolders if name != "__pycache__"]
             files.extend(os.path.join(folder, name) for name in names)
     for path in sorted(files):
         digest.update(os.path.relpath(path, root).encode() + b"\0")
         with open(path, "rb") as file:
             digest.update(file.read() + b"\0")
+    return digest
+
+
+def source_digest(root):
+    """What a mutant's objects depend on besides its patch: the library's sources and build files,
+    the compiler, the architectures. Objects made under another digest are not linked."""
+    digest = files_digest(root, ["CMakeLists.txt", "kernels", "cmake"])
     try:
         compiler = subprocess.run(["nvcc", "--version"], capture_output=True, text=True, check=False).stdout
     except OSError:

@@ -128,7 +128,8 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
     machines = "; ".join(dict.fromkeys(run["machine"] for run in runs)) or meta["machine"]
     over = f" over {len(runs)} runs ({runs[0]['date']} to {runs[-1]['date']})" if len(runs) > 1 else ""
     about = (
-        f"Machine: {machines}. Commit {meta['commit']}, mode: {meta['mode']}, {meta['wall_s']} s{over}. "
+        f"Machine: {machines}. Commit {meta['commit']} (suite {meta['suite']}), mode: {meta['mode']}, "
+        f"{meta['wall_s']} s{over}. "
         "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
         "against one variant's tests."
     )

@@ -22,10 +22,11 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
 starts once the budget is spent; what is left is reported as not run. Writes
-<work>/results.json and the report (report.py) into <work>/report/. With --resume, the pairs an
-earlier run of the same commit and mode judged in <work>/results.json are kept, not run again:
-a campaign longer than one sitting on a GPU machine goes on over several (carry results.json to
-the next machine), and the report covers them all.
+<work>/results.json (rewritten after every judged pair, so a sitting cut off keeps what it
+judged) and the report (report.py) into <work>/report/. With --resume, the pairs an earlier run
+of the same mode and suite judged in <work>/results.json are kept, not run again: a campaign
+longer than one sitting on a GPU machine goes on over several (carry results.json to the next
+machine), and the report covers them all.
 """
 
 import argparse
@@ -47,7 +48,7 @@ from dataclasses import asdict
 import ctest_outcome
 import report
 from generate import generate, patch_name
-from mutant_builds import BuildSlot, ObjectCache, source_digest
+from mutant_builds import BuildSlot, ObjectCache, files_digest, source_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -70,23 +71,62 @@ STAGES = [
 
 # Outcomes that judge a pair for good; --resume runs the others (not run, error) again.
 JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
+# What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
+# the build files. A campaign resumes only over the same files, whatever commits lie between
+# (a sitting on another day, after commits that touched only documentation, goes on).
+SUITE_FILES = ("CMakeLists.txt", "CMakePresets.json", "cmake", "kernels", "test")
 
 
-def earlier_run(path, commit, mode):
-    """(judged results, runs) of the earlier run of this campaign kept in `path`, whose commit and
-    mode must be these; nothing when there is no file. A run is {date, machine, wall_s}."""
+def suite_digest(root=ROOT):
+    return files_digest(root, SUITE_FILES).hexdigest()[:16]
+
+
+def earlier_run(path, suite, mode, mutants):
+    """(judged results, runs) of the earlier run of this campaign kept in `path`, whose suite
+    digest and mode must be these; nothing when there is no file. A pair whose mutant's diff is no
+    longer today's (the generator changed) is not kept. A run is {date, machine, wall_s}."""
     if not os.path.exists(path):
         return [], []
     with open(path, encoding="utf-8") as file:
         earlier = json.load(file)
     meta = earlier["meta"]
-    if (meta["commit"], meta["mode"]) != (commit, mode):
+    if (meta.get("suite"), meta["mode"]) != (suite, mode):
         sys.exit(
-            f"--resume: {path} holds a run of commit {meta['commit']} in mode {meta['mode']!r}, "
-            f"not of {commit} in mode {mode!r}"
+            f"--resume: {path} holds a run in mode {meta['mode']!r} over suite {meta.get('suite')} "
+            f"(commit {meta['commit']}), not in mode {mode!r} over suite {suite}: the kernels, tests "
+            f"or build files ({', '.join(SUITE_FILES)}) changed since, or the mode is another"
         )
     runs = meta.get("runs") or [{key: meta[key] for key in ("date", "machine", "wall_s")}]
-    return [r for r in earlier["results"] if r["outcome"] in JUDGED], runs
+    earlier_diffs = {m["id"]: m["diff"] for m in earlier.get("mutants", [])}
+    diffs = {m.id: m.diff for m in mutants}
+    kept = [
+        r for r in earlier["results"] if r["outcome"] in JUDGED and earlier_diffs.get(r["mutant"]) == diffs.get(r["mutant"])
+    ]
+    return kept, runs
+
+
+class ResultsFile:
+    """<work>/results.json, rewritten (whole, atomically) after every judged pair: a sitting cut off
+    by a lent machine taken back or a call's time limit keeps what it judged, for --resume."""
+
+    def __init__(self, path, meta, mutants, kept, runs):
+        self.path, self.meta, self.mutants, self.kept, self.runs = path, meta, mutants, kept, runs
+        self.started = datetime.datetime.now(datetime.UTC)
+        self.this_run = {"date": self.started.strftime("%Y-%m-%d %H:%M UTC"), "machine": machine_description()}
+
+    def write(self, new_results):
+        """Writes the kept and the new results with this run's wall time so far; returns them."""
+        wall = round((datetime.datetime.now(datetime.UTC) - self.started).total_seconds())
+        runs = self.runs + [{**self.this_run, "wall_s": wall}]
+        results = {
+            "meta": {**runs[0], **self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs},
+            "mutants": self.mutants,
+            "results": sorted(self.kept + new_results, key=lambda r: (r["mutant"], r["variant"])),
+        }
+        with tempfile.NamedTemporaryFile("w", dir=os.path.dirname(self.path), delete=False, encoding="utf-8") as file:
+            json.dump(results, file, indent=1)
+        os.replace(file.name, self.path)
+        return results
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0):
@@ -191,8 +231,8 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
 class Campaign:
     """Builds and runs the pairs, filling self.results."""
 
-    def __init__(self, args, pairs, lanes, cache=None):
-        self.args, self.lanes, self.cache = args, lanes, cache
+    def __init__(self, args, pairs, lanes, cache=None, results_file=None):
+        self.args, self.lanes, self.cache, self.results_file = args, lanes, cache, results_file
         self.deadline = time.monotonic() + args.budget_s if args.budget_s else None
         self.pairs_of = {}
         for mutant, label in pairs:
@@ -220,6 +260,8 @@ class Campaign:
                         "log": log,
                     }
                 )
+            if self.results_file:
+                self.results_file.write(self.results)
 
     def run(self, slots):
         work = self.args.work_dir
@@ -376,46 +418,27 @@ def main():
     commit = subprocess.run(
         ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
+    suite = suite_digest()
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
-    kept, runs = earlier_run(results_path, commit, mode) if args.resume else ([], [])
+    kept, runs = earlier_run(results_path, suite, mode, mutants) if args.resume else ([], [])
     judged = {(r["mutant"], r["variant"]) for r in kept}
     pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
     if kept:
         print(f"resuming: {len(judged)} pairs judged before, {len(pairs)} to run", flush=True)
     os.makedirs(os.path.join(args.work_dir, "logs"), exist_ok=True)
     lanes = [] if args.build_only else gpu_lanes(args.work_dir, args.lanes_per_gpu)
-    started = datetime.datetime.now(datetime.UTC)
+    meta = {"commit": commit, "suite": suite, "mode": mode, "budget_s": args.budget_s}
+    planned_mutants = [asdict(m) for m in {m.id: m for m, _ in planned}.values()]
+    results_file = ResultsFile(results_path, meta, planned_mutants, kept, runs)
     slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
     with ThreadPoolExecutor(len(slots)) as pool:
         list(pool.map(lambda slot: slot.prepare(ROOT), slots))
     cache = ObjectCache(os.path.abspath(args.object_cache), source_digest(ROOT)) if args.object_cache else None
-    campaign = Campaign(args, pairs, lanes, cache)
+    campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)
-
-    runs.append(
-        {
-            "date": started.strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": machine_description(),
-            "wall_s": round((datetime.datetime.now(datetime.UTC) - started).total_seconds()),
-        }
-    )
-    results = {
-        "meta": {
-            **runs[0],
-            "commit": commit,
-            "mode": mode,
-            "budget_s": args.budget_s,
-            "wall_s": sum(run["wall_s"] for run in runs),
-            "runs": runs,
-        },
-        "mutants": [asdict(m) for m in {m.id: m for m, _ in planned}.values()],
-        "results": sorted(kept + campaign.results, key=lambda r: (r["mutant"], r["variant"])),
-    }
-    with tempfile.NamedTemporaryFile("w", dir=args.work_dir, delete=False, encoding="utf-8") as file:
-        json.dump(results, file, indent=1)
-    os.replace(file.name, results_path)
+    results = results_file.write(campaign.results)
     equivalents = report.load_equivalents(report.EQUIVALENTS)
     outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"))
     print(f"results: {results_path}; report: {', '.join(outputs)}")

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from dataclasses import asdict
 from collections import Counter
 
 import ctest_outcome
@@ -23,7 +24,7 @@ from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
-from run_mutants import Campaign, GpuLock, earlier_run, gpu_lanes, run_pair, select_pairs
+from run_mutants import Campaign, GpuLock, ResultsFile, earlier_run, gpu_lanes, run_pair, select_pairs, suite_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -579,6 +580,7 @@ class Report(unittest.TestCase):
                 "date": "2026-11-22 10:00 UTC",
                 "machine": "test: 16 cores, 1 x H100",
                 "commit": "abc",
+                "suite": "5eed",
                 "mode": "full",
                 "budget_s": None,
                 "wall_s": 5,
@@ -635,7 +637,7 @@ class Report(unittest.TestCase):
             with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
                 text = file.read()
         self.assertIn(
-            "Machine: one: 16 cores, 1 x H100; two: 16 cores, 1 x H100. Commit abc, mode: full, 5 s over 2 runs "
+            "Machine: one: 16 cores, 1 x H100; two: 16 cores, 1 x H100. Commit abc (suite 5eed), mode: full, 5 s over 2 runs "
             "(2026-11-22 10:00 UTC to 2026-11-23 09:00 UTC).",
             text,
         )
@@ -651,38 +653,83 @@ class Report(unittest.TestCase):
 
 
 class Resume(unittest.TestCase):
-    """run_mutants.py --resume: the pairs an earlier run of the same commit and mode judged."""
+    """run_mutants.py --resume: the pairs an earlier run of the same suite and mode judged."""
+
+    MUTANTS = [Mutant(o, "f", 1, "op", "c", ("r/x",), f"diff of {o}") for o in ("killed", "survived", "not_compiling")]
 
     def write(self, folder, meta):
         path = os.path.join(folder, "results.json")
         outcomes = [ctest_outcome.KILLED, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING, ctest_outcome.NOT_RUN]
         outcomes.append(ctest_outcome.ERROR)
         with open(path, "w", encoding="utf-8") as file:
-            json.dump({"meta": meta, "results": [{"mutant": o, "variant": "r/x", "outcome": o} for o in outcomes]}, file)
+            json.dump(
+                {
+                    "meta": meta,
+                    "mutants": [asdict(m) for m in self.MUTANTS] + [{"id": o, "diff": f"diff of {o}"} for o in outcomes[3:]],
+                    "results": [{"mutant": o, "variant": "r/x", "outcome": o} for o in outcomes],
+                },
+                file,
+            )
         return path
 
     def test_judged_pairs_are_kept_the_rest_run_again(self):
-        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "mode": "sample 300 seed 7"}
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "sample 300 seed 7"}
         with tempfile.TemporaryDirectory() as folder:
-            kept, runs = earlier_run(self.write(folder, meta), "abc", "sample 300 seed 7")
+            kept, runs = earlier_run(self.write(folder, meta), "s1", "sample 300 seed 7", self.MUTANTS)
         self.assertEqual({r["mutant"] for r in kept}, {"killed", "survived", "not_compiling"})
         self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7}])
 
+    def test_a_mutant_whose_diff_changed_runs_again(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
+        today = [self.MUTANTS[0], Mutant("survived", "f", 1, "op", "c", ("r/x",), "another diff"), self.MUTANTS[2]]
+        with tempfile.TemporaryDirectory() as folder:
+            kept, _ = earlier_run(self.write(folder, meta), "s1", "full", today)
+        self.assertEqual({r["mutant"] for r in kept}, {"killed", "not_compiling"})
+
     def test_the_runs_before_are_carried_on(self):
         runs = [{"date": "d1", "machine": "m1", "wall_s": 3}, {"date": "d2", "machine": "m2", "wall_s": 4}]
-        meta = {"date": "d1", "machine": "m1", "wall_s": 7, "commit": "abc", "mode": "full", "runs": runs}
+        meta = {"date": "d1", "machine": "m1", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full", "runs": runs}
         with tempfile.TemporaryDirectory() as folder:
-            self.assertEqual(earlier_run(self.write(folder, meta), "abc", "full")[1], runs)
+            self.assertEqual(earlier_run(self.write(folder, meta), "s1", "full", self.MUTANTS)[1], runs)
 
-    def test_another_commit_or_mode_is_refused_and_no_file_is_a_fresh_start(self):
-        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "mode": "full"}
+    def test_another_suite_or_mode_is_refused_and_no_file_is_a_fresh_start(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
         with tempfile.TemporaryDirectory() as folder:
             path = self.write(folder, meta)
-            for commit, mode in (("def", "full"), ("abc", "sample 300 seed 7")):
+            for suite, mode in (("s2", "full"), ("s1", "sample 300 seed 7")):
                 with self.assertRaises(SystemExit) as refusal:
-                    earlier_run(path, commit, mode)
-                self.assertIn("holds a run of commit abc in mode 'full'", str(refusal.exception))
-            self.assertEqual(earlier_run(os.path.join(folder, "none.json"), "abc", "full"), ([], []))
+                    earlier_run(path, suite, mode, self.MUTANTS)
+                self.assertIn("holds a run in mode 'full' over suite s1 (commit abc)", str(refusal.exception))
+            self.assertEqual(earlier_run(os.path.join(folder, "none.json"), "s1", "full", self.MUTANTS), ([], []))
+
+    def test_the_suite_digest_follows_the_tests_not_the_documentation(self):
+        with tempfile.TemporaryDirectory() as root:
+            for path in ("kernels/a.cu", "test/t.cpp", "README.md"):
+                os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                    file.write("one")
+            before = suite_digest(root)
+            with open(os.path.join(root, "README.md"), "w", encoding="utf-8") as file:
+                file.write("two")
+            self.assertEqual(suite_digest(root), before)
+            with open(os.path.join(root, "test", "t.cpp"), "w", encoding="utf-8") as file:
+                file.write("two")
+            self.assertNotEqual(suite_digest(root), before)
+
+    def test_a_sitting_cut_off_keeps_what_it_judged(self):
+        """Every judged pair rewrites results.json: a run killed after one pair leaves that pair."""
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "results.json")
+            earlier = [{"mutant": "killed", "variant": "r/x", "outcome": ctest_outcome.KILLED}]
+            meta = {"commit": "abc", "suite": "s1", "mode": "full", "budget_s": None}
+            results_file = ResultsFile(path, meta, [], earlier, [{"date": "d1", "machine": "m1", "wall_s": 3}])
+            campaign = Campaign(argparse.Namespace(budget_s=None), [], [], results_file=results_file)
+            campaign.record(self.MUTANTS[1], ["r/x"], ctest_outcome.Verdict(ctest_outcome.SURVIVED), "sanitizer", 9.0)
+            with open(path, encoding="utf-8") as file:
+                written = json.load(file)
+        self.assertEqual([(r["mutant"], r["outcome"]) for r in written["results"]], [("killed", "killed"), ("survived", "survived")])
+        self.assertEqual(len(written["meta"]["runs"]), 2)
+        self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
 
 
 def _line_of(path, text):
