@@ -114,9 +114,12 @@ class ResultsFile:
         self.started = datetime.datetime.now(datetime.UTC)
         self.this_run = {"date": self.started.strftime("%Y-%m-%d %H:%M UTC"), "machine": machine_description()}
 
+    def elapsed_s(self):
+        return round((datetime.datetime.now(datetime.UTC) - self.started).total_seconds())
+
     def write(self, new_results):
         """Writes the kept and the new results with this run's wall time so far; returns them."""
-        wall = round((datetime.datetime.now(datetime.UTC) - self.started).total_seconds())
+        wall = self.elapsed_s()
         runs = self.runs + [{**self.this_run, "wall_s": wall}]
         results = {
             "meta": {**runs[0], **self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs},
@@ -347,8 +350,9 @@ class Campaign:
                 with self.lane_available:
                     self.free_lanes.append(lane)
                     self.lane_available.notify()
-            self.record(mutant, [label], verdict, stage, time.monotonic() - started, log_prefix + ".*.log")
-            print(f"{mutant.id} [{label}]: {verdict.outcome} {stage} {' '.join(verdict.killed_by)}", flush=True)
+            seconds = time.monotonic() - started
+            self.record(mutant, [label], verdict, stage, seconds, log_prefix + ".*.log")
+            print(f"{mutant.id} [{label}]: {verdict.outcome} {stage} in {seconds:.0f} s {' '.join(verdict.killed_by)}", flush=True)
         finally:
             with self.lock:
                 remaining[0] -= 1
@@ -435,6 +439,7 @@ def main():
     slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
     with ThreadPoolExecutor(len(slots)) as pool:
         list(pool.map(lambda slot: slot.prepare(ROOT), slots))
+    print(f"{len(slots)} build slots prepared after {results_file.elapsed_s()} s", flush=True)
     cache = ObjectCache(os.path.abspath(args.object_cache), source_digest(ROOT)) if args.object_cache else None
     campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)
