@@ -123,9 +123,13 @@ class BuildSlot:
         newer than it."""
         with open(os.path.join(self.build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
             ninja = next(line.split("=", 1)[1].strip() for line in cache if line.startswith("CMAKE_MAKE_PROGRAM:"))
-        commands = subprocess.run(
-            [ninja, "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
-        ).stdout.strip().splitlines()
+        commands = (
+            subprocess.run(
+                [ninja, "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+            )
+            .stdout.strip()
+            .splitlines()
+        )
         return commands[-1]
 
     def prepare(self, root):
@@ -205,7 +209,12 @@ class BuildSlot:
                 shutil.copyfile(os.path.join(objects, path), os.path.join(self.build_dir, path))
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(
-                    self.link_command, shell=True, cwd=self.build_dir, stdout=output, stderr=subprocess.STDOUT, check=False
+                    self.link_command,
+                    shell=True,
+                    cwd=self.build_dir,
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                    check=False,
                 )
             if result.returncode == 0:
                 os.makedirs(os.path.dirname(library), exist_ok=True)

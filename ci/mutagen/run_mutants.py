@@ -100,7 +100,9 @@ def earlier_run(path, suite, mode, mutants):
     earlier_diffs = {m["id"]: m["diff"] for m in earlier.get("mutants", [])}
     diffs = {m.id: m.diff for m in mutants}
     kept = [
-        r for r in earlier["results"] if r["outcome"] in JUDGED and earlier_diffs.get(r["mutant"]) == diffs.get(r["mutant"])
+        r
+        for r in earlier["results"]
+        if r["outcome"] in JUDGED and earlier_diffs.get(r["mutant"]) == diffs.get(r["mutant"])
     ]
     return kept, runs
 
@@ -352,7 +354,10 @@ class Campaign:
                     self.lane_available.notify()
             seconds = time.monotonic() - started
             self.record(mutant, [label], verdict, stage, seconds, log_prefix + ".*.log")
-            print(f"{mutant.id} [{label}]: {verdict.outcome} {stage} in {seconds:.0f} s {' '.join(verdict.killed_by)}", flush=True)
+            print(
+                f"{mutant.id} [{label}]: {verdict.outcome} {stage} in {seconds:.0f} s {' '.join(verdict.killed_by)}",
+                flush=True,
+            )
         finally:
             with self.lock:
                 remaining[0] -= 1

@@ -14,8 +14,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
-from dataclasses import asdict
 from collections import Counter
+from dataclasses import asdict
 
 import ctest_outcome
 import report
@@ -24,7 +24,16 @@ from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
-from run_mutants import Campaign, GpuLock, ResultsFile, earlier_run, gpu_lanes, run_pair, select_pairs, suite_digest
+from run_mutants import (
+    Campaign,
+    GpuLock,
+    ResultsFile,
+    earlier_run,
+    gpu_lanes,
+    run_pair,
+    select_pairs,
+    suite_digest,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -497,7 +506,9 @@ class Builds(unittest.TestCase):
             self.assertTrue(slot.link(os.path.join(root, "nothing"), unpatched, log))
             self.assertEqual(ctypes.CDLL(unpatched)._Z6answerv(), 42)
             # Kept entries are not built again; another digest sees none of them.
-            modified = os.stat(os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")).st_mtime_ns
+            modified = os.stat(
+                os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")
+            ).st_mtime_ns
             Campaign(args, [(compiles, "fake/answer")], [], cache).run([slot])
             self.assertEqual(
                 os.stat(os.path.join(objects, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")).st_mtime_ns,
@@ -655,7 +666,9 @@ class Report(unittest.TestCase):
 class Resume(unittest.TestCase):
     """run_mutants.py --resume: the pairs an earlier run of the same suite and mode judged."""
 
-    MUTANTS = [Mutant(o, "f", 1, "op", "c", ("r/x",), f"diff of {o}") for o in ("killed", "survived", "not_compiling")]
+    MUTANTS = tuple(
+        Mutant(o, "f", 1, "op", "c", ("r/x",), f"diff of {o}") for o in ("killed", "survived", "not_compiling")
+    )
 
     def write(self, folder, meta):
         path = os.path.join(folder, "results.json")
@@ -665,7 +678,8 @@ class Resume(unittest.TestCase):
             json.dump(
                 {
                     "meta": meta,
-                    "mutants": [asdict(m) for m in self.MUTANTS] + [{"id": o, "diff": f"diff of {o}"} for o in outcomes[3:]],
+                    "mutants": [asdict(m) for m in self.MUTANTS]
+                    + [{"id": o, "diff": f"diff of {o}"} for o in outcomes[3:]],
                     "results": [{"mutant": o, "variant": "r/x", "outcome": o} for o in outcomes],
                 },
                 file,
@@ -688,7 +702,15 @@ class Resume(unittest.TestCase):
 
     def test_the_runs_before_are_carried_on(self):
         runs = [{"date": "d1", "machine": "m1", "wall_s": 3}, {"date": "d2", "machine": "m2", "wall_s": 4}]
-        meta = {"date": "d1", "machine": "m1", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full", "runs": runs}
+        meta = {
+            "date": "d1",
+            "machine": "m1",
+            "wall_s": 7,
+            "commit": "abc",
+            "suite": "s1",
+            "mode": "full",
+            "runs": runs,
+        }
         with tempfile.TemporaryDirectory() as folder:
             self.assertEqual(earlier_run(self.write(folder, meta), "s1", "full", self.MUTANTS)[1], runs)
 
@@ -727,7 +749,9 @@ class Resume(unittest.TestCase):
             campaign.record(self.MUTANTS[1], ["r/x"], ctest_outcome.Verdict(ctest_outcome.SURVIVED), "sanitizer", 9.0)
             with open(path, encoding="utf-8") as file:
                 written = json.load(file)
-        self.assertEqual([(r["mutant"], r["outcome"]) for r in written["results"]], [("killed", "killed"), ("survived", "survived")])
+        self.assertEqual(
+            [(r["mutant"], r["outcome"]) for r in written["results"]], [("killed", "killed"), ("survived", "survived")]
+        )
         self.assertEqual(len(written["meta"]["runs"]), 2)
         self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
 
