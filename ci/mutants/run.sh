@@ -12,9 +12,9 @@
 # - the reproduction: the first rerun line the failed entries printed, run through kcheck
 #   against the mutant library, must fail (exit 1), not pass, crash or be refused (a failure
 #   that needs the runs before it prints `kcheck --batch <file>` of them). A kill by the
-#   sanitizer is its own kcheck run. Failed entries that print no rerun line (host-side
-#   checks of validation, and the large tests, whose device-generated input kcheck cannot build
-#   yet) are rerun alone and must fail again; the table says so in its column.
+#   sanitizer is its own kcheck run (the large tests' lines carry `--dist large`). Failed
+#   entries that print no rerun line (host-side checks of validation) are rerun alone and must
+#   fail again; the table says so in its column.
 # A mutant that survives is a hole in the suite; a kill that does not reproduce is a hole in
 # its report. Either fails the run.
 # Usage: ci/mutants/run.sh [mutants-dir (default build-mutants)] [mutant...]

@@ -79,6 +79,35 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
   EXPECT_GT(checked, 10000u);  // about 50,000
 }
 
+// The large cases as the large tests build them (harness/core/large_case.hpp): every op, kind
+// or form of every variant that takes ints, at 2^28 and past 2^31 (or the variant's limit),
+// at the preferred and the extreme block sizes, with the extreme seeds.
+TEST(CaseArgs, EveryLargeCaseRoundTrips) {
+  std::size_t checked = 0;
+  for (const VariantInfo* variant : kernels::all_variants()) {
+    for (kernels::TypeKey type : variant->types()) {
+      if (!harness::applies_to(harness::Distribution::large, type)) continue;
+      for (Case c : modes_of(*variant, type)) {
+        if (c.in_place || (c.form == kernels::SortForm::pairs && !variant->stable)) continue;
+        c.distribution = harness::Distribution::large;
+        const std::vector<int> blocks = variant->block_sizes.all();
+        for (int block : {0, blocks.front(), blocks.back()}) {
+          c.block_size = block;
+          for (std::uint64_t wanted : {std::uint64_t(1) << 28, (std::uint64_t(1) << 31) + (1u << 20) + 3}) {
+            c.n = variant->accepted_length_at_most(wanted, block, type);
+            for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
+              c.seed = seed;
+              ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
+              ++checked;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 500u);
+}
+
 std::string rejected_option(const std::vector<std::string>& args) {
   try {
     harness::parse_case_args(args);
@@ -112,6 +141,41 @@ TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--unknown"}), "arguments");
   EXPECT_EQ(rejected_option({}), "arguments");
   EXPECT_EQ(rejected_option({"scan/blelloch_plain", "--n", "100003"}), "--n");  // one block: beyond its limit
+}
+
+// A large case runs once, alone, at offset 0, on ints: every other way of running it is refused,
+// naming the option.
+TEST(CaseArgs, ALargeCaseRunsOnceAlone) {
+  const std::vector<std::string> large{"reduce/harris3_sequential", "--dist", "large", "--n", "2148532227"};
+  const auto with = [&](std::vector<std::string> more) {
+    more.insert(more.begin(), large.begin(), large.end());
+    return more;
+  };
+  EXPECT_EQ(rejected_option(large), "(accepted)");
+  EXPECT_EQ(rejected_option(with({"--type", "int_to_longlong"})), "(accepted)");
+  EXPECT_EQ(rejected_option(with({"--offset", "1"})), "--offset");
+  EXPECT_EQ(rejected_option(with({"--repeat", "2"})), "--repeat");
+  EXPECT_EQ(rejected_option(with({"--graph"})), "--graph");
+  EXPECT_EQ(rejected_option(with({"--noise", "50"})), "--noise");
+  EXPECT_EQ(rejected_option(with({"--type", "float"})), "--dist");
+  EXPECT_EQ(rejected_option({"scan/blelloch_padded", "--dist", "large", "--in-place"}), "--in-place");
+  EXPECT_EQ(rejected_option({"sort/radix_lsd", "--dist", "large", "--form", "pairs"}), "(accepted)");
+  // Every registered variant that sorts pairs is stable; one that were not could not take them.
+  kernels::VariantInfo unstable = *kernels::find_variant("sort/radix_lsd");
+  unstable.stable = false;
+  Case pairs = harness::parse_case_args({"sort/radix_lsd", "--dist", "large", "--form", "pairs"});
+  ASSERT_TRUE(harness::large_case_breach(unstable, pairs));
+  EXPECT_EQ(harness::large_case_breach(unstable, pairs)->parameter, "form");
+  pairs.form = kernels::SortForm::keys;
+  EXPECT_FALSE(harness::large_case_breach(unstable, pairs));
+
+  const Case c = harness::parse_case_args(large);
+  try {
+    harness::parse_batch_lines({harness::kcheck_line(c)});
+    ADD_FAILURE() << "accepted a large case in a batch";
+  } catch (const CaseArgsError& error) {
+    EXPECT_EQ(error.option(), "--batch");
+  }
 }
 
 TEST(CaseArgs, DefaultsLieInsideTheContractForEveryVariant) {

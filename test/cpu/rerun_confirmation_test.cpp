@@ -157,6 +157,27 @@ TEST(RerunConfirmation, LargeCasesAreRepeatedLessOften) {
   EXPECT_EQ(failure.c.repeat, 10u);
 }
 
+// A `large` case (2^31 ints generated on the device) runs once, alone: its line is run as
+// printed and never repeated, noised or batched (kcheck would refuse such a line).
+TEST(RerunConfirmation, ALargeCaseIsRunOnlyAsPrinted) {
+  CaseFailure failure = race(std::uint64_t(1) << 31);
+  failure.c.distribution = harness::Distribution::large;
+  failure.batch_runs = std::make_shared<const std::vector<Case>>(std::vector{failure.c});
+  const CaseFailure before = failure;
+  FlakyKcheck passes;
+  harness::confirm_rerun_line(failure, std::ref(passes));
+  ASSERT_EQ(passes.lines.size(), 1u);
+  EXPECT_EQ(passes.lines[0], before.c);
+  EXPECT_EQ(failure.c, before.c);
+  EXPECT_NE(failure.what.find("passed alone in a child kcheck: a large case runs once"), std::string::npos)
+      << failure.what;
+
+  failure = before;
+  harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::failed, 0, ""}; });
+  EXPECT_EQ(failure.c, before.c);
+  EXPECT_EQ(failure.what, before.what);
+}
+
 TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
   FlakyKcheck kcheck;  // never fails again
   CaseFailure failure = race(300007, 50);

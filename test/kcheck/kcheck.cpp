@@ -5,16 +5,22 @@
 //   kcheck --batch <file>                    the cases of a file of rerun lines as one batch
 //
 // Every failing test prints the kcheck line that reruns its case: same input (regenerated
-// from the seed), same guard bands, same alignment, same oracle. Arguments are parsed and
-// checked against the variant's contract before any GPU is touched. --batch runs cases of one
+// from the seed, or written on the device for --dist large), same guard bands, same alignment,
+// same oracle. Arguments are parsed and checked against the variant's contract before any GPU
+// is touched. --batch runs cases of one
 // variant, type and op, kind or form together, the way a test batches them: the rerun of part
 // of a batch whose stream failed (harness/core/fault_attribution.hpp).
-// Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, or no GPU.
+// Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, no GPU, or too
+// little device memory for a large case.
 #include "harness/core/case.hpp"
 #include "harness/core/gpu_session.hpp"
 #include "harness/core/hang_watchdog.hpp"
+#include "harness/core/large_case.hpp"
+#include "harness/reduce/large_reduce.hpp"
 #include "harness/reduce/reduce_family.hpp"
+#include "harness/scan/large_scan.hpp"
 #include "harness/scan/scan_family.hpp"
+#include "harness/sort/large_sort.hpp"
 #include "harness/sort/sort_family.hpp"
 
 #include <kernels/errors.hpp>
@@ -73,6 +79,14 @@ int list_registry() {
   return kPass;
 }
 
+int print_report(const harness::BatchReport& report) {
+  for (const std::string& line : report.passes) std::cout << line << "\n";
+  if (!report.how_found.empty()) std::cout << report.how_found << "\n";
+  for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
+  if (report.cases > 1) std::cout << report.failures.size() << " of " << report.cases << " runs failed\n";
+  return report.failures.empty() ? kPass : kFail;
+}
+
 // The cases as one batch, in order, each as many times as its --repeat; each distinct input is
 // generated and uploaded once. Repeats of a deterministic variant must give the same bits.
 template <class Family>
@@ -92,15 +106,22 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
   }
   const bool repeated = std::any_of(cases.begin(), cases.end(), [](const harness::Case& c) { return c.repeat > 1; });
   // One batch runs one way (parse_batch_lines checks it): the first case's graph and noise.
-  const harness::BatchReport report = batch.run({.describe_passes = cases.size() == 1 && !repeated,
-                                                 .as_graph = cases.front().graph,
-                                                 .same_bits_when_repeated = info.deterministic && repeated,
-                                                 .noise_us = cases.front().noise});
-  for (const std::string& line : report.passes) std::cout << line << "\n";
-  if (!report.how_found.empty()) std::cout << report.how_found << "\n";
-  for (const harness::CaseFailure& failure : report.failures) std::cout << failure.lines() << "\n";
-  if (report.cases > 1) std::cout << report.failures.size() << " of " << report.cases << " runs failed\n";
-  return report.failures.empty() ? kPass : kFail;
+  return print_report(batch.run({.describe_passes = cases.size() == 1 && !repeated,
+                                 .as_graph = cases.front().graph,
+                                 .same_bits_when_repeated = info.deterministic && repeated,
+                                 .noise_us = cases.front().noise}));
+}
+
+// A `large` case, alone (harness/core/large_case.hpp).
+int run_large(const VariantInfo& info, const harness::Case& c) {
+  const harness::LargeRunner& runner = c.family == kernels::Family::reduce ? harness::kLargeReduce
+                                       : c.family == kernels::Family::scan ? harness::kLargeScan
+                                                                            : harness::kLargeSort;
+  if (const auto lack = harness::lacks_device_memory(runner.device_bytes(info, c))) {
+    std::cerr << "kcheck: this case " << *lack << "\n";
+    return kUsage;
+  }
+  return print_report(runner.run(info, c));
 }
 
 // Cases of one variant, type and op, kind or form (the first case's).
@@ -140,7 +161,7 @@ int main(int argc, char** argv) {
               << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
               << "A batch that has not finished after KERNELS_HANG_TIMEOUT_S seconds (default "
               << harness::kDefaultHangTimeoutSeconds << "; 0: never) fails, naming the case that hangs.\n"
-              << "Exit status: 0 pass, 1 fail, 2 usage or contract error, or no GPU.\n";
+              << "Exit status: 0 pass, 1 fail, 2 usage or contract error, no GPU, or too little device memory (a --dist large case).\n";
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();
@@ -171,6 +192,7 @@ int main(int argc, char** argv) {
   std::cout << "device: " << gpu.description << "\n";
   if (cases.size() == 1) std::cout << "case:   " << harness::describe(cases.front()) << "\n";
   try {
+    if (cases.front().distribution == harness::Distribution::large) return run_large(info, cases.front());
     return run(info, cases);
   } catch (const std::exception& error) {
     std::cout << "ERROR " << error.what() << "\n";

@@ -76,4 +76,17 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
   return std::nullopt;
 }
 
+std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& variant, const Case& c) {
+  if (c.distribution != Distribution::large) return std::nullopt;
+  if (c.offset != 0) return ContractBreach{"offset", "the input starts at offset 0"};
+  if (c.repeat != 1) return ContractBreach{"repeat", "a case runs once"};
+  if (c.graph) return ContractBreach{"graph", "a case runs as a plain call"};
+  if (c.noise != 0) return ContractBreach{"noise", "a case runs without noise"};
+  if (c.in_place) return ContractBreach{"in_place", "a scan writes an output of its own"};
+  if (c.family == kernels::Family::sort && c.form == kernels::SortForm::pairs && !variant.stable) {
+    return ContractBreach{"form", "pairs are judged by the input order of equal keys, so need a stable variant"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace harness

@@ -26,7 +26,7 @@ struct Case {
   int block_size = 0;  // as requested: 0 is the variant's preferred size
   std::uint64_t n = 0;
   Distribution distribution = Distribution::random;
-  std::uint64_t seed = 0;  // the input is generate(distribution, n, seed)
+  std::uint64_t seed = 0;  // the input is generate(distribution, n, seed), or for `large` core/large_case.hpp's
   unsigned offset = 0;     // elements between a 16-byte boundary and the input's first element
   // Runs of the case in one batch: a failure that depends on timing (a race, a cross-block
   // protocol) is rerun this many times, and a deterministic variant must repeat its bits.
@@ -71,13 +71,13 @@ class CaseArgsError : public std::runtime_error {
 
 // Parses kcheck's arguments (without the program name) into a case: exact numbers, options
 // that belong to the variant's family only, a distribution that applies to the type, and a
-// case inside the variant's declared contract. Without --seed the seed is derived from the run
+// case inside the variant's declared contract, and a `large` one that can run (large_case_breach). Without --seed the seed is derived from the run
 // seed as the tests derive it. Throws CaseArgsError; touches no GPU.
 Case parse_case_args(const std::vector<std::string>& args);
 
 // The cases of rerun lines ("kcheck <arguments>" as kcheck_line prints them; blank lines are
-// skipped), all of the first one's variant, type and op, kind or form: one batch (kcheck
-// --batch). Throws CaseArgsError for "--batch", naming the line at fault.
+// skipped), all of the first one's variant, type and op, kind or form, none of them `large`: one
+// batch (kcheck --batch). Throws CaseArgsError for "--batch", naming the line at fault.
 std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines);
 
 // kcheck's help: the options, their defaults and accepted values.
@@ -90,5 +90,10 @@ struct ContractBreach {
   std::string rule;
 };
 std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c);
+
+// Why a `large` case (core/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
+// at offset 0, as a plain call with an output of its own, and a sort's pairs need a stable
+// variant (their check demands the input order of equal keys).
+std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& variant, const Case& c);
 
 }  // namespace harness

@@ -35,7 +35,9 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->add_option("--type", text.type, "int|unsigned|longlong|float|double|int_to_longlong (default: int if declared)");
   app->add_option("--block", text.block, "block size, 0 = the variant's preferred (default 0)");
   app->add_option("--n", text.n, "number of elements (default 1000, or the longest accepted below it)");
-  app->add_option("--dist", text.dist, "input distribution (default random)");
+  app->add_option("--dist", text.dist,
+                  "input distribution (default random); large: the 64-bit-index tests' ints, generated and judged "
+                  "on the device, one run at offset 0, not in a --batch");
   app->add_option("--seed", text.seed, "input seed (default: derived from the run seed, as the tests derive it)");
   app->add_option("--offset", text.offset, "elements past a 16-byte boundary, 0.." + std::to_string(kMaxOffset));
   app->add_option("--repeat", text.repeat,
@@ -121,7 +123,8 @@ Case parse_case_args(const std::vector<std::string>& args) {
                                             names_of(kernels::kAllSortForms));
   }
   c.block_size = parse_number<int>("--block", text.block, 0, 1024);
-  c.distribution = parse_name("--dist", text.dist, parse_distribution(text.dist), names_of(kAllDistributions));
+  c.distribution = parse_name("--dist", text.dist, parse_distribution(text.dist),
+                              names_of(kAllDistributions) + "|" + std::string(name(Distribution::large)));
   if (!applies_to(c.distribution, c.type)) {
     throw CaseArgsError("--dist", std::string(name(c.distribution)) + " does not apply to " +
                                       std::string(kernels::name(c.type)));
@@ -135,11 +138,16 @@ Case parse_case_args(const std::vector<std::string>& args) {
   } else if (variant->block_sizes.accepts(c.block_size)) {
     c.n = variant->accepted_length_at_most(1000, c.block_size, c.type);
   }
+  const auto option_of = [](const ContractBreach& breach) {
+    return breach.parameter == "block_size" ? "--block"
+           : breach.parameter == "in_place" ? "--in-place"
+                                            : "--" + breach.parameter;
+  };
   if (const auto breach = outside_contract(*variant, c)) {
-    const std::string option = breach->parameter == "block_size" ? "--block"
-                               : breach->parameter == "in_place" ? "--in-place"
-                                                                 : "--" + breach->parameter;
-    throw CaseArgsError(option, "outside " + variant->id() + "'s contract: " + breach->rule);
+    throw CaseArgsError(option_of(*breach), "outside " + variant->id() + "'s contract: " + breach->rule);
+  }
+  if (const auto breach = large_case_breach(*variant, c)) {
+    throw CaseArgsError(option_of(*breach), breach->rule + " with --dist large");
   }
   c.seed = text.seed.empty() ? case_seed(run_seed(), c.type, c.distribution, c.n)
                              : parse_number<std::uint64_t>("--seed", text.seed, 0,
@@ -159,6 +167,9 @@ std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines) {
       cases.push_back(parse_case_args(args));
     } catch (const CaseArgsError& error) {
       throw CaseArgsError("--batch", where + error.what());
+    }
+    if (cases.back().distribution == Distribution::large) {
+      throw CaseArgsError("--batch", where + "a --dist large case runs alone, not in a batch");
     }
     const Case& first = cases.front();
     const Case& c = cases.back();

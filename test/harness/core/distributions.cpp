@@ -144,6 +144,7 @@ std::string_view name(Distribution distribution) {
     case Distribution::two_values: return "two_values";
     case Distribution::duplicates: return "duplicates";
     case Distribution::specials: return "specials";
+    case Distribution::large: return "large";
   }
   return "?";
 }
@@ -152,6 +153,7 @@ std::optional<Distribution> parse_distribution(std::string_view text) {
   for (Distribution distribution : kAllDistributions) {
     if (name(distribution) == text) return distribution;
   }
+  if (text == name(Distribution::large)) return Distribution::large;
   return std::nullopt;
 }
 
@@ -159,11 +161,13 @@ bool applies_to(Distribution distribution, TypeKey type) {
   const bool float_input = type == TypeKey::float32 || type == TypeKey::float64;
   if (is_float_only(distribution)) return float_input;
   if (distribution == Distribution::negative) return type != TypeKey::uint32;
+  if (distribution == Distribution::large) return type == TypeKey::int32 || type == TypeKey::int32_to_int64;
   return true;
 }
 
 template <class T>
 std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_t seed) {
+  if (distribution == Distribution::large) throw std::invalid_argument("large inputs are generated on the device");
   if (is_float_only(distribution)) {
     if constexpr (std::is_floating_point_v<T>) {
       return generate_float_only<T>(distribution, n, seed);

@@ -88,6 +88,11 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   if (plain.result == RerunOutcome::hung) return;  // repeats would only hang as long again
   const bool plain_failed = plain.result == RerunOutcome::failed;
   std::string tried = std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
+  // A large case runs once, alone: there is nothing to repeat it beside.
+  if (failure.c.distribution == Distribution::large) {
+    if (!plain_failed) failure.what += " [" + tried + ": a large case runs once, so the failure depends on timing]";
+    return;
+  }
 
   // The rate at which the case fails: a few runs in one batch; unless they all failed, as many
   // as a batch holds beside scheduling noise, and without it when the noise hid the failure.

@@ -9,7 +9,8 @@
 // (run once more to check). When nothing fails again, the failure is rerun after the runs its
 // batch ran before it (a stale read of what they left in shared memory or a workspace fails only
 // after them): if it fails there, its line runs that batch (`kcheck --batch <file>`, the file
-// beside the test's failure list); if not, the failure says so.
+// beside the test's failure list); if not, the failure says so. A `large` case runs once and
+// alone, so its line is only run as printed.
 #pragma once
 
 #include "harness/core/batch_report.hpp"

@@ -1,0 +1,62 @@
+#include "harness/scan/large_scan.hpp"
+
+#include "harness/core/device_buffer.hpp"
+#include "harness/core/guard_bands.hpp"
+#include "harness/reduce/large_input.hpp"
+#include "harness/scan/large_scan_check.hpp"
+
+#include <kernels/scan.hpp>
+
+namespace harness {
+namespace {
+
+constexpr std::size_t kGuard = kArrayGuard;
+
+std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) {
+  return kernels::scan_workspace_bytes<int>(variant.name, c.kind, c.n, {c.block_size});
+}
+
+}  // namespace
+
+std::size_t large_scan_device_bytes(const kernels::VariantInfo& variant, const Case& c) {
+  return (2 * c.n + 2 * kGuard) * sizeof(int) + workspace_bytes(variant, c);
+}
+
+BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
+  return large_case_report(c, [&] {
+    const LargeInputSpec spec = large_input_spec(c.n, c.seed);
+    const cudaStream_t stream = test_stream();
+    // The input needs no guard band: the verdict regenerates it, so writes into it are caught.
+    DeviceBuffer<int> input(c.n);
+    fill_large_input(input.data(), spec, stream);
+    DeviceBuffer<int> output(c.n + 2 * kGuard);
+    int* const out = output.data() + kGuard;
+    const int poison = output_poison<int>();
+    fill_ints(output.data(), output.size(), poison, stream);
+    const std::size_t bytes = workspace_bytes(variant, c);
+    DeviceBuffer<unsigned char> workspace(bytes);
+
+    kernels::scan<int>(variant.name, c.kind, input.data(), c.n, out, {workspace.data(), bytes}, {c.block_size}, stream);
+    std::vector<LargeProblem> problems;
+    const LargeVerdict verdict = check_large_scan(out, spec, c.kind);
+    if (verdict.mismatches != 0) {
+      problems.push_back({FailureKind::wrong_value, std::to_string(verdict.mismatches) +
+                                                        " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
+    }
+    if (c.kind == kernels::ScanKind::inclusive && c.n > 0) {
+      const int last = output.download(kGuard + c.n - 1, 1)[0];
+      const int total = large_input_facts(spec).wrapped_sum;
+      if (last != total) {
+        problems.push_back({FailureKind::wrong_value, "the last value " + std::to_string(last) + " is not the total " +
+                                                          std::to_string(total)});
+      }
+    }
+    const std::uint64_t outside = count_not_equal(output.data(), kGuard, poison) + count_not_equal(out + c.n, kGuard, poison);
+    if (outside != 0) {
+      problems.push_back({FailureKind::out_of_bounds, std::to_string(outside) + " writes outside [0, n)"});
+    }
+    return problems;
+  });
+}
+
+}  // namespace harness

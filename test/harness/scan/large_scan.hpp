@@ -1,0 +1,16 @@
+// The large cases of the scans (core/large_case.hpp): an inclusive or exclusive scan of n ints
+// from the generator of reduce/large_input.hpp into an output between poisoned guard bands,
+// judged on the device (large_scan_check.hpp); an inclusive scan's last value must also be the
+// total, computed apart from the generator.
+#pragma once
+
+#include "harness/core/large_case.hpp"
+
+namespace harness {
+
+std::size_t large_scan_device_bytes(const kernels::VariantInfo& variant, const Case& c);
+BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c);
+
+inline constexpr LargeRunner kLargeScan{large_scan_device_bytes, run_large_scan};
+
+}  // namespace harness
