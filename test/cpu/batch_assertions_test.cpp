@@ -135,6 +135,20 @@ TEST_F(BatchAssertions, RunTheFirstPrintedRerunLineOncePerTest) {
   EXPECT_EQ(rerun.size(), calls) << "only the test's first printed line is run";
 }
 
+// KERNELS_CONFIRM_RERUN_LINES=0 (the generated-mutant runner): the line is printed unrun.
+TEST_F(BatchAssertions, RunNoRerunLineWhenConfirmationIsOff) {
+  bool rerun = false;
+  BatchReport report;
+  report.cases = 1;
+  report.failures = {failure(3, 64, FailureKind::wrong_value)};
+  const std::string message = harness::all_passed(report, [&](const harness::Case&) {
+    rerun = true;
+    return harness::RerunOutcome{};
+  }, false).message();
+  EXPECT_FALSE(rerun);
+  EXPECT_NE(message.find("     rerun: " + harness::kcheck_line(report.failures[0].c)), std::string::npos) << message;
+}
+
 TEST_F(BatchAssertions, DoNotRerunAnAttributedStreamFailure) {
   bool rerun = false;
   BatchReport report;

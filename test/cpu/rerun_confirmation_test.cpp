@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include <utility>
@@ -272,6 +273,15 @@ TEST(RerunConfirmation, ARefusedLineIsReported) {
   CaseFailure failure = race(209);
   harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::refused, 0, "exit 2: --n"}; });
   EXPECT_NE(failure.what.find("refused by kcheck: exit 2: --n"), std::string::npos) << failure.what;
+}
+
+TEST(RerunConfirmation, TheSwitchIsZeroOrOne) {
+  EXPECT_TRUE(harness::parse_confirm_rerun_lines(nullptr));
+  EXPECT_TRUE(harness::parse_confirm_rerun_lines("1"));
+  EXPECT_FALSE(harness::parse_confirm_rerun_lines("0"));
+  for (const char* wrong : {"", "2", "no", "0 ", "01"}) {
+    EXPECT_THROW(harness::parse_confirm_rerun_lines(wrong), std::invalid_argument) << "'" << wrong << "'";
+  }
 }
 
 }  // namespace

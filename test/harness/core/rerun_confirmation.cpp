@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <stdexcept>
 
 #ifndef KCHECK_PATH
 #error "KCHECK_PATH (the build's kcheck) must be defined"
@@ -158,6 +160,20 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   failure.what += " [" + tried +
                   ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
                   "or memcheck may see on this line the race or the read it depends on]";
+}
+
+bool parse_confirm_rerun_lines(const char* text) {
+  if (text == nullptr) return true;
+  const std::string value = text;
+  if (value != "0" && value != "1") {
+    throw std::invalid_argument("KERNELS_CONFIRM_RERUN_LINES: '" + value + "' is not 0 or 1");
+  }
+  return value == "1";
+}
+
+bool rerun_lines_confirmed() {
+  static const bool confirmed = parse_confirm_rerun_lines(std::getenv("KERNELS_CONFIRM_RERUN_LINES"));
+  return confirmed;
 }
 
 RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last) {

@@ -41,6 +41,14 @@ void confirm_rerun_line(
     CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
     const std::function<RerunOutcome(const std::filesystem::path&, const Case&)>& rerun_batch = rerun_batch_in_child_kcheck);
 
+// KERNELS_CONFIRM_RERUN_LINES: 1 (the default) confirms each test's first printed line as above;
+// 0 prints it unconfirmed, for a run that needs only the verdict (the generated-mutant runner,
+// ci/mutagen/run_mutants.py: confirming a line that depends on timing takes a minute or more,
+// and the mutant is killed by the failure itself). Parsed exactly: anything else throws
+// std::invalid_argument naming the variable (nullptr is the default).
+bool parse_confirm_rerun_lines(const char* text);
+bool rerun_lines_confirmed();  // from the environment, once per process
+
 // Scheduling noise of an escalated rerun, in microseconds per block (as the stress tests).
 inline constexpr unsigned kConfirmationNoise = 50;
 

@@ -3,7 +3,8 @@
 // smallest block, then the simplest distribution) first, each with its rerun line on a line of
 // its own. A test prints at most kFailLinesPerTest failed cases over all its batches; the
 // failure list (core/failure_list.hpp) keeps every one. The first smallest failure a test
-// prints has had its rerun line run first (core/rerun_confirmation.hpp).
+// prints has had its rerun line run first (core/rerun_confirmation.hpp), unless
+// KERNELS_CONFIRM_RERUN_LINES=0.
 #pragma once
 
 #include "harness/core/batch_report.hpp"
@@ -48,16 +49,20 @@ inline std::size_t& fail_lines_left_in_this_test() {
   return left;
 }
 
-// `rerun` runs a rerun line (a child kcheck; the CPU tests give a stand-in).
+// `rerun` runs a rerun line (a child kcheck; the CPU tests give a stand-in); `confirm` says
+// whether to run the first printed one.
 inline testing::AssertionResult all_passed(const BatchReport& report,
-                                           const std::function<RerunOutcome(const Case&)>& rerun = rerun_in_child_kcheck) {
+                                           const std::function<RerunOutcome(const Case&)>& rerun = rerun_in_child_kcheck,
+                                           bool confirm = rerun_lines_confirmed()) {
   if (report.failures.empty()) return testing::AssertionSuccess();
   std::vector<CaseFailure> failures = report.failures;
   std::stable_sort(failures.begin(), failures.end(), smaller_case);
   std::size_t& left = fail_lines_left_in_this_test();
   // Once per test: its first printed line is the one a developer runs. A stream failure's
   // culprit was found by its own rerun line already.
-  if (left == kFailLinesPerTest && report.how_found.empty()) confirm_rerun_line(failures.front(), rerun);
+  if (left == kFailLinesPerTest && report.how_found.empty() && confirm) {
+    confirm_rerun_line(failures.front(), rerun);
+  }
   const std::string summary = failure_summary(report);
   // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
   std::string how_found;
