@@ -121,6 +121,20 @@ def _count_cells(counts):
     ]
 
 
+def _earlier_suites(results):
+    """The sentence naming the kills kept from runs over earlier suites (run_mutants.py
+    --across-suites), or nothing when every pair was judged under the current one."""
+    current = results["meta"]["suite"]
+    earlier = {}
+    for r in results["results"]:
+        if r.get("suite", current) != current:
+            earlier.setdefault((r["suite"], r.get("commit", "?")), []).append(r)
+    if not earlier:
+        return ""
+    parts = [f"{len(rs)} under suite {suite} (commit {commit})" for (suite, commit), rs in sorted(earlier.items())]
+    return f"Kills kept from earlier suites: {', '.join(parts)}; every other pair was judged under this one. "
+
+
 def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
     meta = results["meta"]
     header = ["generated", "killed", "survived", "equivalent", "not compiling", "not run or error", "score"]
@@ -129,7 +143,7 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
     over = f" over {len(runs)} runs ({runs[0]['date']} to {runs[-1]['date']})" if len(runs) > 1 else ""
     about = (
         f"Machine: {machines}. Commit {meta['commit']} (suite {meta['suite']}), mode: {meta['mode']}, "
-        f"{meta['wall_s']} s{over}. "
+        f"{meta['wall_s']} s{over}. {_earlier_suites(results)}"
         "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
         "against one variant's tests."
     )

@@ -26,7 +26,9 @@ starts once the budget is spent; what is left is reported as not run. Writes
 judged) and the report (report.py) into <work>/report/. With --resume, the pairs an earlier run
 of the same mode and suite judged in <work>/results.json are kept, not run again: a campaign
 longer than one sitting on a GPU machine goes on over several (carry results.json to the next
-machine), and the report covers them all.
+machine), and the report covers them all. After the kernels, tests or build files changed (a
+test added to kill a survivor), --resume --across-suites keeps the earlier kills, each named with
+the suite that judged it, and judges the survivors again.
 """
 
 import argparse
@@ -74,6 +76,10 @@ STAGES = [
 
 # Outcomes that judge a pair for good; --resume runs the others (not run, error) again.
 JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
+# Outcomes kept from a run over another suite with --across-suites: a kill stays a kill once a test
+# caught the mutant, since tests are only added or strengthened (never loosened), and the report
+# names the suite that judged it. A survivor or a mutant that did not compile is judged again.
+KEPT_ACROSS_SUITES = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT)
 # What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
 # the build files. A campaign resumes only over the same files, whatever commits lie between
 # (a sitting on another day, after commits that touched only documentation, goes on).
@@ -84,29 +90,38 @@ def suite_digest(root=ROOT):
     return files_digest(root, SUITE_FILES).hexdigest()[:16]
 
 
-def earlier_run(path, suite, mode, mutants):
-    """(judged results, runs) of the earlier run of this campaign kept in `path`, whose suite
-    digest and mode must be these; nothing when there is no file. A pair whose mutant's diff is no
-    longer today's (the generator changed) is not kept. A run is {date, machine, wall_s}."""
+def earlier_run(path, suite, mode, mutants, across_suites=False):
+    """(kept results, runs) of the earlier runs of this campaign kept in `path`; nothing when there
+    is no file. The mode must be this one. Each result and run names the suite digest and commit
+    that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
+    so are kills judged under other suites (KEPT_ACROSS_SUITES), and without it another suite is
+    refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
+    changed) is never kept. A run is {date, machine, wall_s, commit, suite}."""
     if not os.path.exists(path):
         return [], []
     with open(path, encoding="utf-8") as file:
         earlier = json.load(file)
     meta = earlier["meta"]
-    if (meta.get("suite"), meta["mode"]) != (suite, mode):
+    judged_under = {"suite": meta.get("suite"), "commit": meta["commit"]}
+    if meta["mode"] != mode or (meta.get("suite") != suite and not across_suites):
         sys.exit(
             f"--resume: {path} holds a run in mode {meta['mode']!r} over suite {meta.get('suite')} "
             f"(commit {meta['commit']}), not in mode {mode!r} over suite {suite}: the kernels, tests "
-            f"or build files ({', '.join(SUITE_FILES)}) changed since, or the mode is another"
+            f"or build files ({', '.join(SUITE_FILES)}) changed since (--across-suites keeps its kills), "
+            "or the mode is another"
         )
     runs = meta.get("runs") or [{key: meta[key] for key in ("date", "machine", "wall_s")}]
+    runs = [{**judged_under, **run} for run in runs]
     earlier_diffs = {m["id"]: m["diff"] for m in earlier.get("mutants", [])}
     diffs = {m.id: m.diff for m in mutants}
-    kept = [
-        r
-        for r in earlier["results"]
-        if r["outcome"] in JUDGED and earlier_diffs.get(r["mutant"]) == diffs.get(r["mutant"])
-    ]
+    kept = []
+    for result in earlier["results"]:
+        result = {**judged_under, **result}
+        same_suite = result["suite"] == suite
+        if earlier_diffs.get(result["mutant"]) != diffs.get(result["mutant"]):
+            continue
+        if result["outcome"] in (JUDGED if same_suite else KEPT_ACROSS_SUITES):
+            kept.append(result)
     return kept, runs
 
 
@@ -117,7 +132,12 @@ class ResultsFile:
     def __init__(self, path, meta, mutants, kept, runs):
         self.path, self.meta, self.mutants, self.kept, self.runs = path, meta, mutants, kept, runs
         self.started = datetime.datetime.now(datetime.UTC)
-        self.this_run = {"date": self.started.strftime("%Y-%m-%d %H:%M UTC"), "machine": machine_description()}
+        self.this_run = {
+            "date": self.started.strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": machine_description(),
+            "commit": meta["commit"],
+            "suite": meta["suite"],
+        }
 
     def elapsed_s(self):
         return round((datetime.datetime.now(datetime.UTC) - self.started).total_seconds())
@@ -126,10 +146,11 @@ class ResultsFile:
         """Writes the kept and the new results with this run's wall time so far; returns them."""
         wall = self.elapsed_s()
         runs = self.runs + [{**self.this_run, "wall_s": wall}]
+        judged_now = [{**r, "suite": self.meta["suite"], "commit": self.meta["commit"]} for r in new_results]
         results = {
             "meta": {**runs[0], **self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs},
             "mutants": self.mutants,
-            "results": sorted(self.kept + new_results, key=lambda r: (r["mutant"], r["variant"])),
+            "results": sorted(self.kept + judged_now, key=lambda r: (r["mutant"], r["variant"])),
         }
         with tempfile.NamedTemporaryFile("w", dir=os.path.dirname(self.path), delete=False, encoding="utf-8") as file:
             json.dump(results, file, indent=1)
@@ -405,7 +426,13 @@ def main():
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="keep the pairs that <work>/results.json (this commit and mode) judged; run the rest",
+        help="keep the pairs that <work>/results.json (this suite and mode) judged; run the rest",
+    )
+    parser.add_argument(
+        "--across-suites",
+        action="store_true",
+        help="with --resume, after the kernels, tests or build files changed: keep the kills judged "
+        "under the earlier suites (the report names them), judge survivors and the rest again",
     )
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
@@ -434,7 +461,7 @@ def main():
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
-    kept, runs = earlier_run(results_path, suite, mode, mutants) if args.resume else ([], [])
+    kept, runs = earlier_run(results_path, suite, mode, mutants, args.across_suites) if args.resume else ([], [])
     judged = {(r["mutant"], r["variant"]) for r in kept}
     pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
     if kept:

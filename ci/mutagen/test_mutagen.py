@@ -691,7 +691,8 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             kept, runs = earlier_run(self.write(folder, meta), "s1", "sample 300 seed 7", self.MUTANTS)
         self.assertEqual({r["mutant"] for r in kept}, {"killed", "survived", "not_compiling"})
-        self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7}])
+        # A run written before runs named their suite takes the file's.
+        self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1"}])
 
     def test_a_mutant_whose_diff_changed_runs_again(self):
         meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
@@ -712,7 +713,33 @@ class Resume(unittest.TestCase):
             "runs": runs,
         }
         with tempfile.TemporaryDirectory() as folder:
-            self.assertEqual(earlier_run(self.write(folder, meta), "s1", "full", self.MUTANTS)[1], runs)
+            carried = earlier_run(self.write(folder, meta), "s1", "full", self.MUTANTS)[1]
+        self.assertEqual(carried, [{**run, "commit": "abc", "suite": "s1"} for run in runs])
+
+    def test_across_suites_keeps_only_the_kills_each_named_with_its_suite(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
+        with tempfile.TemporaryDirectory() as folder:
+            kept, runs = earlier_run(self.write(folder, meta), "s2", "full", self.MUTANTS, across_suites=True)
+        self.assertEqual([(r["mutant"], r["suite"], r["commit"]) for r in kept], [("killed", "s1", "abc")])
+        self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1"}])
+
+    def test_across_suites_keeps_every_judged_pair_of_the_same_suite(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
+        with tempfile.TemporaryDirectory() as folder:
+            kept, _ = earlier_run(self.write(folder, meta), "s1", "full", self.MUTANTS, across_suites=True)
+        self.assertEqual({r["mutant"] for r in kept}, {"killed", "survived", "not_compiling"})
+
+    def test_the_report_names_the_kills_of_earlier_suites(self):
+        results = {
+            "meta": {"suite": "s2"},
+            "results": [
+                {"mutant": "a", "variant": "r/x", "outcome": "killed", "suite": "s1", "commit": "abc"},
+                {"mutant": "b", "variant": "r/x", "outcome": "survived", "suite": "s2", "commit": "def"},
+            ],
+        }
+        self.assertIn("Kills kept from earlier suites: 1 under suite s1 (commit abc)", report._earlier_suites(results))
+        results["results"].pop(0)
+        self.assertEqual(report._earlier_suites(results), "")
 
     def test_another_suite_or_mode_is_refused_and_no_file_is_a_fresh_start(self):
         meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
@@ -754,6 +781,7 @@ class Resume(unittest.TestCase):
         )
         self.assertEqual(len(written["meta"]["runs"]), 2)
         self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
+        self.assertEqual((written["meta"]["runs"][1]["suite"], written["results"][1]["suite"]), ("s1", "s1"))
 
 
 def _line_of(path, text):
