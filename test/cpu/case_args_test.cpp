@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -198,6 +199,11 @@ TEST(CaseArgs, BatchLinesReadBackAsTheirCases) {
   b.offset = harness::kMaxOffset;
   b.distribution = harness::Distribution::nan;
   EXPECT_EQ(harness::parse_batch_lines({harness::kcheck_line(a), "", harness::kcheck_line(b)}), (std::vector{a, b}));
+  // What batch_lines writes, one line at a time.
+  std::vector<std::string> written;
+  std::istringstream text(harness::batch_lines(std::vector{a, b}));
+  for (std::string line; std::getline(text, line);) written.push_back(line);
+  EXPECT_EQ(harness::parse_batch_lines(written), (std::vector{a, b}));
 
   Case other_kind = b;
   other_kind.kind = kernels::ScanKind::inclusive;

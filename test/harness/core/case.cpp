@@ -47,6 +47,12 @@ std::string kcheck_line(const Case& c) {
   return line;
 }
 
+std::string batch_lines(std::span<const Case> cases) {
+  std::string lines;
+  for (const Case& c : cases) lines += kcheck_line(c) + "\n";
+  return lines;
+}
+
 std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c) {
   const auto join = [](const auto& values) {
     std::string text;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -74,6 +75,9 @@ class CaseArgsError : public std::runtime_error {
 // case inside the variant's declared contract, and a `large` one that can run (large_case_breach). Without --seed the seed is derived from the run
 // seed as the tests derive it. Throws CaseArgsError; touches no GPU.
 Case parse_case_args(const std::vector<std::string>& args);
+
+// The rerun lines of cases, one a line: a file of them is what kcheck --batch runs, in order.
+std::string batch_lines(std::span<const Case> cases);
 
 // The cases of rerun lines ("kcheck <arguments>" as kcheck_line prints them; blank lines are
 // skipped), all of the first one's variant, type and op, kind or form, none of them `large`: one

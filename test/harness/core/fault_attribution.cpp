@@ -35,7 +35,7 @@ std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size
     close(fd);
     batch_file = name;
     std::ofstream file(batch_file);
-    for (std::size_t k = first; k < last; ++k) file << kcheck_line(cases[k]) << "\n";
+    file << batch_lines(std::span(cases).subspan(first, last - first));
     argv.insert(argv.end(), {"--batch", batch_file});
   }
   const ChildResult child = run_child(argv, {std::string(kChildMarker) + "=1"}, kChildTimeout);

@@ -141,10 +141,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   }
   if (failure.batch_runs && failure.run > 0) {
     const std::filesystem::path file = new_rerun_file_path();
-    {
-      std::ofstream lines(file);
-      for (std::size_t q = 0; q <= failure.run; ++q) lines << kcheck_line((*failure.batch_runs)[q]) << "\n";
-    }
+    std::ofstream(file) << batch_lines(std::span(*failure.batch_runs).first(failure.run + 1));
     const RerunOutcome after = rerun_batch(file, (*failure.batch_runs)[failure.run]);
     const std::string before = "the " + std::to_string(failure.run) + " runs before it in its batch";
     if (after.result == RerunOutcome::failed) {

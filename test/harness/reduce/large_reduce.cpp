@@ -9,8 +9,6 @@
 namespace harness {
 namespace {
 
-constexpr std::size_t kGuard = kArrayGuard;
-
 std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) {
   return kernels::is_widening(c.type)
              ? kernels::reduce_workspace_bytes<int, long long>(variant.name, c.op, c.n, {c.block_size})
@@ -25,10 +23,8 @@ long long reduce_into(const kernels::VariantInfo& variant, const Case& c, const 
   return result.download()[0];
 }
 
-}  // namespace
-
 std::size_t large_reduce_device_bytes(const kernels::VariantInfo& variant, const Case& c) {
-  return (c.n + 2 * kGuard) * sizeof(int) + workspace_bytes(variant, c);
+  return (c.n + 2 * kArrayGuard) * sizeof(int) + workspace_bytes(variant, c);
 }
 
 BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c) {
@@ -36,12 +32,12 @@ BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c)
     const LargeInputSpec spec = large_input_spec(c.n, c.seed);
     const LargeInputFacts facts = large_input_facts(spec);
     const cudaStream_t stream = test_stream();
-    DeviceBuffer<int> buffer(c.n + 2 * kGuard);
-    int* const input = buffer.data() + kGuard;
+    DeviceBuffer<int> buffer(c.n + 2 * kArrayGuard);
+    int* const input = buffer.data() + kArrayGuard;
     fill_large_input(input, spec, stream);
     const int poison = input_poison<int>(c.op);
-    fill_ints(buffer.data(), kGuard, poison, stream);
-    fill_ints(input + c.n, kGuard, poison, stream);
+    fill_ints(buffer.data(), kArrayGuard, poison, stream);
+    fill_ints(input + c.n, kArrayGuard, poison, stream);
     const std::size_t bytes = workspace_bytes(variant, c);
     DeviceBuffer<unsigned char> workspace(bytes);
 
@@ -56,5 +52,9 @@ BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c)
     return {{FailureKind::wrong_value, "got " + std::to_string(got) + ", expected " + std::to_string(expected)}};
   });
 }
+
+}  // namespace
+
+const LargeRunner kLargeReduce{large_reduce_device_bytes, run_large_reduce};
 
 }  // namespace harness

@@ -7,9 +7,6 @@
 
 namespace harness {
 
-std::size_t large_reduce_device_bytes(const kernels::VariantInfo& variant, const Case& c);
-BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c);
-
-inline constexpr LargeRunner kLargeReduce{large_reduce_device_bytes, run_large_reduce};
+extern const LargeRunner kLargeReduce;
 
 }  // namespace harness

@@ -10,16 +10,12 @@
 namespace harness {
 namespace {
 
-constexpr std::size_t kGuard = kArrayGuard;
-
 std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) {
   return kernels::scan_workspace_bytes<int>(variant.name, c.kind, c.n, {c.block_size});
 }
 
-}  // namespace
-
 std::size_t large_scan_device_bytes(const kernels::VariantInfo& variant, const Case& c) {
-  return (2 * c.n + 2 * kGuard) * sizeof(int) + workspace_bytes(variant, c);
+  return (2 * c.n + 2 * kArrayGuard) * sizeof(int) + workspace_bytes(variant, c);
 }
 
 BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
@@ -29,8 +25,8 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     // The input needs no guard band: the verdict regenerates it, so writes into it are caught.
     DeviceBuffer<int> input(c.n);
     fill_large_input(input.data(), spec, stream);
-    DeviceBuffer<int> output(c.n + 2 * kGuard);
-    int* const out = output.data() + kGuard;
+    DeviceBuffer<int> output(c.n + 2 * kArrayGuard);
+    int* const out = output.data() + kArrayGuard;
     const int poison = output_poison<int>();
     fill_ints(output.data(), output.size(), poison, stream);
     const std::size_t bytes = workspace_bytes(variant, c);
@@ -44,19 +40,23 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
                                                         " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
     if (c.kind == kernels::ScanKind::inclusive && c.n > 0) {
-      const int last = output.download(kGuard + c.n - 1, 1)[0];
+      const int last = output.download(kArrayGuard + c.n - 1, 1)[0];
       const int total = large_input_facts(spec).wrapped_sum;
       if (last != total) {
         problems.push_back({FailureKind::wrong_value, "the last value " + std::to_string(last) + " is not the total " +
                                                           std::to_string(total)});
       }
     }
-    const std::uint64_t outside = count_not_equal(output.data(), kGuard, poison) + count_not_equal(out + c.n, kGuard, poison);
+    const std::uint64_t outside = count_not_equal(output.data(), kArrayGuard, poison) + count_not_equal(out + c.n, kArrayGuard, poison);
     if (outside != 0) {
       problems.push_back({FailureKind::out_of_bounds, std::to_string(outside) + " writes outside [0, n)"});
     }
     return problems;
   });
 }
+
+}  // namespace
+
+const LargeRunner kLargeScan{large_scan_device_bytes, run_large_scan};
 
 }  // namespace harness

@@ -8,9 +8,6 @@
 
 namespace harness {
 
-std::size_t large_scan_device_bytes(const kernels::VariantInfo& variant, const Case& c);
-BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c);
-
-inline constexpr LargeRunner kLargeScan{large_scan_device_bytes, run_large_scan};
+extern const LargeRunner kLargeScan;
 
 }  // namespace harness

@@ -8,9 +8,6 @@
 
 namespace harness {
 
-std::size_t large_sort_device_bytes(const kernels::VariantInfo& variant, const Case& c);
-BatchReport run_large_sort(const kernels::VariantInfo& variant, const Case& c);
-
-inline constexpr LargeRunner kLargeSort{large_sort_device_bytes, run_large_sort};
+extern const LargeRunner kLargeSort;
 
 }  // namespace harness
