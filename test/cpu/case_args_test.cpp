@@ -81,7 +81,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
 }
 
 // The large cases as the large tests build them (harness/core/large_case.hpp): every op, kind
-// or form of every variant that takes ints, at 2^28 and past 2^31 (or the variant's limit),
+// or form of every variant that takes ints, at 2^28 and past 2^31 and 2^32 (or the variant's limit),
 // at the preferred and the extreme block sizes, with the extreme seeds.
 TEST(CaseArgs, EveryLargeCaseRoundTrips) {
   std::size_t checked = 0;
@@ -94,7 +94,8 @@ TEST(CaseArgs, EveryLargeCaseRoundTrips) {
         const std::vector<int> blocks = variant->block_sizes.all();
         for (int block : {0, blocks.front(), blocks.back()}) {
           c.block_size = block;
-          for (std::uint64_t wanted : {std::uint64_t(1) << 28, (std::uint64_t(1) << 31) + (1u << 20) + 3}) {
+          for (std::uint64_t wanted : {std::uint64_t(1) << 28, (std::uint64_t(1) << 31) + (1u << 20) + 3,
+                                       (std::uint64_t(1) << 32) + (1u << 20) + 3}) {
             c.n = variant->accepted_length_at_most(wanted, block, type);
             for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
               c.seed = seed;

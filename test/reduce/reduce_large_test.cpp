@@ -1,6 +1,8 @@
-// 64-bit indexing: every variant reduces 2^28 ints and 2^31 + 2^20 + 3 ints (more than 2^31
-// elements, the extremes planted past index 2^31 so that a 32-bit index misses them), with the
-// ops sum, max, min and the widening sum: the `large` cases of harness/reduce/large_reduce.hpp.
+// 64-bit indexing: every variant reduces 2^28 ints, 2^31 + 2^20 + 3 ints (past a signed 32-bit
+// index, the extremes planted past index 2^31 so that such an index misses them) and
+// 2^32 + 2^20 + 3 ints (past an unsigned one: an index or a block offset computed in 32 bits
+// wraps there), with the ops sum, max, min and the widening sum: the `large` cases of
+// harness/reduce/large_reduce.hpp.
 // Label `large`; skipped (with the reason) if the device lacks the memory.
 #include "harness/gtest/large_test.hpp"
 #include "harness/reduce/large_reduce.hpp"
@@ -29,10 +31,12 @@ TEST_P(LargeReduce, TwoToThe28Ints) { check_length(1ull << 28); }
 
 TEST_P(LargeReduce, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
 
-// Variants that take more than 2^31 ints (those that take ints at all, up to any length).
+TEST_P(LargeReduce, MoreThanTwoToThe32Ints) { check_length((1ull << 32) + (1ull << 20) + 3); }
+
+// Variants that take more than 2^32 ints (those that take ints at all, up to any length).
 INSTANTIATE_TEST_SUITE_P(large, LargeReduce,
                          testing::ValuesIn(harness::variants_taking(kernels::Family::reduce, TypeKey::int32,
-                                                                    (1ull << 31) + (1ull << 20) + 3)),
+                                                                    (1ull << 32) + (1ull << 20) + 3)),
                          harness::variant_param_name);
 
 }  // namespace

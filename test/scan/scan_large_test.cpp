@@ -1,6 +1,7 @@
-// 64-bit indexing of the any-length scans: every scan variant that accepts 2^28 ints scans 2^28
-// and 2^31 + 2^20 + 3 ints (or its limit, if lower), inclusive and exclusive: the `large` cases
-// of harness/scan/large_scan.hpp. Label `large`; skipped (with the reason) if the device lacks
+// 64-bit indexing of the any-length scans: every scan variant that accepts 2^28 ints scans 2^28,
+// 2^31 + 2^20 + 3 and 2^32 + 2^20 + 3 ints (or its limit, if lower), inclusive and exclusive:
+// past a signed and past an unsigned 32-bit index (a tile offset computed in 32 bits wraps only
+// there). The `large` cases of harness/scan/large_scan.hpp. Label `large`; skipped (with the reason) if the device lacks
 // the memory.
 #include "harness/gtest/large_test.hpp"
 #include "harness/scan/large_scan.hpp"
@@ -27,6 +28,8 @@ class LargeScan : public harness::LargeTest {
 TEST_P(LargeScan, TwoToThe28Ints) { check_length(kTwoToThe28); }
 
 TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
+
+TEST_P(LargeScan, MoreThanTwoToThe32Ints) { check_length((1ull << 32) + (1ull << 20) + 3); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeScan,
                          testing::ValuesIn(harness::variants_taking(kernels::Family::scan, TypeKey::int32, kTwoToThe28)),

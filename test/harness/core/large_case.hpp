@@ -1,4 +1,4 @@
-// Cases of the `large` distribution: 2^28 to 2^31 + 2^20 + 3 ints, too many to generate, upload
+// Cases of the `large` distribution: 2^28 to 2^32 + 2^20 + 3 ints, too many to generate, upload
 // and check on the host, so each family writes the input and judges the output on the device
 // (harness/{reduce,scan,sort}/large_*). Such a case runs alone, once, at offset 0: it is the
 // whole of its batch, and it is rerun by the same kcheck line as any other case
