@@ -122,8 +122,8 @@ def _count_cells(counts):
 
 
 def _earlier_suites(results):
-    """The sentence naming the kills kept from runs over earlier suites (run_mutants.py
-    --across-suites), or nothing when every pair was judged under the current one."""
+    """The sentence naming the kills and equivalent survivors kept from runs over earlier suites
+    (run_mutants.py --across-suites), or nothing when every pair was judged under the current one."""
     current = results["meta"]["suite"]
     earlier = {}
     for r in results["results"]:
@@ -131,8 +131,12 @@ def _earlier_suites(results):
             earlier.setdefault((r["suite"], r.get("commit", "?")), []).append(r)
     if not earlier:
         return ""
-    parts = [f"{len(rs)} under suite {suite} (commit {commit})" for (suite, commit), rs in sorted(earlier.items())]
-    return f"Kills kept from earlier suites: {', '.join(parts)}; every other pair was judged under this one. "
+    parts = [
+        f"{sum(r['outcome'] != 'survived' for r in rs)} kills and {sum(r['outcome'] == 'survived' for r in rs)} "
+        f"equivalent survivors under suite {suite} (commit {commit})"
+        for (suite, commit), rs in sorted(earlier.items())
+    ]
+    return f"Kept from earlier suites: {', '.join(parts)}; every other pair was judged under this one. "
 
 
 def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):

@@ -78,7 +78,9 @@ STAGES = [
 JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
 # Outcomes kept from a run over another suite with --across-suites: a kill stays a kill once a test
 # caught the mutant, since tests are only added or strengthened (never loosened), and the report
-# names the suite that judged it. A survivor or a mutant that did not compile is judged again.
+# names the suite that judged it. So does a survivor that equivalent.txt judges equivalent: no
+# suite can tell it from the original code, whatever tests were added. Any other survivor, and a
+# mutant that did not compile, is judged again.
 KEPT_ACROSS_SUITES = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT)
 # What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
 # the build files. A campaign resumes only over the same files, whatever commits lie between
@@ -90,12 +92,12 @@ def suite_digest(root=ROOT):
     return files_digest(root, SUITE_FILES).hexdigest()[:16]
 
 
-def earlier_run(path, suite, mode, mutants, across_suites=False):
+def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=None):
     """(kept results, runs) of the earlier runs of this campaign kept in `path`; nothing when there
     is no file. The mode must be this one. Each result and run names the suite digest and commit
     that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
-    so are kills judged under other suites (KEPT_ACROSS_SUITES), and without it another suite is
-    refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
+    so are kills judged under other suites (KEPT_ACROSS_SUITES) and survivors that `equivalents`
+    (report.load_equivalents) names, and without it another suite is refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
     changed) is never kept. A run is {date, machine, wall_s, commit, suite}."""
     if not os.path.exists(path):
         return [], []
@@ -120,7 +122,14 @@ def earlier_run(path, suite, mode, mutants, across_suites=False):
         same_suite = result["suite"] == suite
         if earlier_diffs.get(result["mutant"]) != diffs.get(result["mutant"]):
             continue
-        if result["outcome"] in (JUDGED if same_suite else KEPT_ACROSS_SUITES):
+        if same_suite:
+            keep = result["outcome"] in JUDGED
+        else:
+            keep = result["outcome"] in KEPT_ACROSS_SUITES or (
+                result["outcome"] == ctest_outcome.SURVIVED
+                and report.equivalence(equivalents or {}, result["mutant"], result["variant"]) is not None
+            )
+        if keep:
             kept.append(result)
     return kept, runs
 
@@ -431,8 +440,8 @@ def main():
     parser.add_argument(
         "--across-suites",
         action="store_true",
-        help="with --resume, after the kernels, tests or build files changed: keep the kills judged "
-        "under the earlier suites (the report names them), judge survivors and the rest again",
+        help="with --resume, after the kernels, tests or build files changed: keep the kills and the "
+        "equivalent survivors judged under the earlier suites (the report names them), judge the rest again",
     )
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
@@ -465,7 +474,10 @@ def main():
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
-    kept, runs = earlier_run(results_path, suite, mode, mutants, args.across_suites) if args.resume else ([], [])
+    equivalents = report.load_equivalents(report.EQUIVALENTS)
+    kept, runs = (
+        earlier_run(results_path, suite, mode, mutants, args.across_suites, equivalents) if args.resume else ([], [])
+    )
     judged = {(r["mutant"], r["variant"]) for r in kept}
     pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
     if kept:
@@ -483,7 +495,6 @@ def main():
     campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)
     results = results_file.write(campaign.results)
-    equivalents = report.load_equivalents(report.EQUIVALENTS)
     outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"))
     print(f"results: {results_path}; report: {', '.join(outputs)}")
     if args.min_score is not None:

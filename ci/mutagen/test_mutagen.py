@@ -723,6 +723,16 @@ class Resume(unittest.TestCase):
         self.assertEqual([(r["mutant"], r["suite"], r["commit"]) for r in kept], [("killed", "s1", "abc")])
         self.assertEqual(runs, [{"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1"}])
 
+    def test_across_suites_keeps_the_survivors_judged_equivalent(self):
+        meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
+        with tempfile.TemporaryDirectory() as folder:
+            path = self.write(folder, meta)
+            for equivalents in ({("survived", None): "why"}, {("survived", "r/x"): "why"}):
+                kept, _ = earlier_run(path, "s2", "full", self.MUTANTS, True, equivalents)
+                self.assertEqual({r["mutant"] for r in kept}, {"killed", "survived"})
+            kept, _ = earlier_run(path, "s2", "full", self.MUTANTS, True, {("survived", "r/other"): "why"})
+            self.assertEqual({r["mutant"] for r in kept}, {"killed"})
+
     def test_across_suites_keeps_every_judged_pair_of_the_same_suite(self):
         meta = {"date": "d", "machine": "m", "wall_s": 7, "commit": "abc", "suite": "s1", "mode": "full"}
         with tempfile.TemporaryDirectory() as folder:
@@ -737,7 +747,10 @@ class Resume(unittest.TestCase):
                 {"mutant": "b", "variant": "r/x", "outcome": "survived", "suite": "s2", "commit": "def"},
             ],
         }
-        self.assertIn("Kills kept from earlier suites: 1 under suite s1 (commit abc)", report._earlier_suites(results))
+        self.assertIn(
+            "Kept from earlier suites: 1 kills and 0 equivalent survivors under suite s1 (commit abc)",
+            report._earlier_suites(results),
+        )
         results["results"].pop(0)
         self.assertEqual(report._earlier_suites(results), "")
 
