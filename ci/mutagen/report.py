@@ -2,14 +2,16 @@
 """The report of a mutation run: scores per variant, counts per variant and operator class, the
 survivors' diffs.
 
-    report.py RESULTS_JSON OUT_DIR [--equivalents FILE]
+    report.py RESULTS_JSON OUT_DIR [--equivalents FILE] [--named FILE]
 
 RESULTS_JSON is what run_mutants.py writes. Writes OUT_DIR/report.md (the tables), report.json
 (the same counts), survivors.md (each surviving mutant's diff and the variants it survived) and
 score.png (the score per variant), and prints their paths.
 
 A (mutant, variant) pair counts once for that variant. Triage (equivalent.txt) names mutants
-judged equivalent: no test can tell them from the original. A variant's score is
+judged equivalent: no test can tell them from the original. named_survivors.txt names survivors
+that are real bugs which no test of the suite can be relied on to catch, with the reason: they
+still count as survived (the score does not hide them), and the report gives their reasons. A variant's score is
 killed / (generated - equivalent - not compiling - not run - error): not run (the budget ran out)
 and error (ctest could not judge) are left out of the denominator like the two that the issue
 names, and shown beside it, so that an incomplete run says so instead of scoring low.
@@ -25,11 +27,12 @@ from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EQUIVALENTS = os.path.join(HERE, "equivalent.txt")
+NAMED_SURVIVORS = os.path.join(HERE, "named_survivors.txt")
 COLUMNS = ["generated", "killed", "killed_timeout", "survived", "equivalent", "not_compiling", "not_run", "error"]
 _UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
 
 
-def load_equivalents(path):
+def load_triage(path):
     """{(mutant id, variant label or None for every variant): reason} from a triage file whose
     lines read `<id>[@<label>] <reason>` (`#` starts a comment line)."""
     equivalents = {}
@@ -139,7 +142,16 @@ def _earlier_suites(results):
     return f"Kept from earlier suites: {', '.join(parts)}; every other pair was judged under this one. "
 
 
-def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
+def _survivor_line(mutant, variants, named):
+    reasons = [f"{v}: {equivalence(named, mutant, v)}" for v in sorted(variants) if equivalence(named, mutant, v)]
+    return f"- `{mutant}`: {', '.join(sorted(variants))}" + (f". Named: {'; '.join(reasons)}" if reasons else "")
+
+
+def _unnamed(survivors, named):
+    return sum(1 for m, vs in survivors.items() for v in vs if not equivalence(named, m, v))
+
+
+def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named):
     meta = results["meta"]
     header = ["generated", "killed", "survived", "equivalent", "not compiling", "not run or error", "score"]
     runs = meta.get("runs", [])
@@ -165,24 +177,40 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions):
         ["variant", "class", *header],
         [[v, k, *_count_cells(c), _percent(score(c))] for (v, k), c in sorted(by_pair.items())],
     )
-    lines += ["", f"## Survivors: {len(survivors)} mutants (diffs in survivors.md)", ""]
-    lines += [f"- `{m}`: {', '.join(sorted(vs))}" for m, vs in sorted(survivors.items())] or ["None."]
+    pairs = sum(len(vs) for vs in survivors.values())
+    awaiting = _unnamed(survivors, named)
+    lines += [
+        "",
+        f"## Survivors: {len(survivors)} mutants, {pairs} pairs (diffs in survivors.md)",
+        "",
+        f"{pairs - awaiting} of the pairs are named in named_survivors.txt with the reason no test can be relied on "
+        + f"to catch them; {awaiting} await triage.",
+        "",
+    ]
+    lines += [_survivor_line(m, vs, named) for m, vs in sorted(survivors.items())] or ["None."]
     if contradictions:
         lines += ["", "## Killed although triage calls them equivalent (fix equivalent.txt)", ""]
         lines += [f"- {c}" for c in contradictions]
     return "\n".join(lines) + "\n"
 
 
-def survivors_markdown(results, survivors):
+def survivors_markdown(results, survivors, named):
     diffs = {m["id"]: m["diff"] for m in results["mutants"]}
-    advice = "Each needs a test that kills it, or a line in ci/mutagen/equivalent.txt saying why no test can."
+    advice = (
+        "Each needs a test that kills it, a line in ci/mutagen/equivalent.txt saying why it is equivalent, "
+        "or a line in ci/mutagen/named_survivors.txt saying why no test can be relied on to catch it."
+    )
     lines = ["# Surviving mutants", "", advice, ""]
     for mutant, variants in sorted(survivors.items()):
+        reasons = [
+            f"Named ({v}): {equivalence(named, mutant, v)}" for v in sorted(variants) if equivalence(named, mutant, v)
+        ]
         lines += [
             f"## `{mutant}`",
             "",
             f"Survived the tests of {', '.join(sorted(variants))}.",
             "",
+            *[line for reason in reasons for line in (reason, "")],
             "```diff",
             diffs[mutant].rstrip("\n"),
             "```",
@@ -216,15 +244,17 @@ def plot(by_variant, path):
     plt.close(figure)
 
 
-def write_report(results, equivalents, out_dir):
-    """Writes the four files into out_dir; returns their paths (the plot only with matplotlib)."""
+def write_report(results, equivalents, out_dir, named=None):
+    """Writes the four files into out_dir; returns their paths (the plot only with matplotlib).
+    `named`: the named survivors (load_triage(NAMED_SURVIVORS)), none if not given."""
+    named = named or {}
     os.makedirs(out_dir, exist_ok=True)
     by_pair, by_variant, by_class, survivors, contradictions = tally(results, equivalents)
     paths = {name: os.path.join(out_dir, name) for name in ("report.md", "report.json", "survivors.md", "score.png")}
     with open(paths["report.md"], "w", encoding="utf-8") as file:
-        file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions))
+        file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named))
     with open(paths["survivors.md"], "w", encoding="utf-8") as file:
-        file.write(survivors_markdown(results, survivors))
+        file.write(survivors_markdown(results, survivors, named))
     summary = {
         "meta": results["meta"],
         "variants": {
@@ -241,6 +271,13 @@ def write_report(results, equivalents, out_dir):
             if k in by_class
         },
         "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())},
+        "named_survivors": {
+            f"{m}@{v}": equivalence(named, m, v)
+            for m, vs in sorted(survivors.items())
+            for v in sorted(vs)
+            if equivalence(named, m, v)
+        },
+        "survivors_awaiting_triage": _unnamed(survivors, named),
         "killed_but_triaged_equivalent": contradictions,
     }
     with open(paths["report.json"], "w", encoding="utf-8") as file:
@@ -257,10 +294,11 @@ def main():
     parser.add_argument("results")
     parser.add_argument("out_dir")
     parser.add_argument("--equivalents", default=EQUIVALENTS)
+    parser.add_argument("--named", default=NAMED_SURVIVORS)
     args = parser.parse_args()
     with open(args.results, encoding="utf-8") as file:
         results = json.load(file)
-    for path in write_report(results, load_equivalents(args.equivalents), args.out_dir):
+    for path in write_report(results, load_triage(args.equivalents), args.out_dir, load_triage(args.named)):
         print(path)
 
 

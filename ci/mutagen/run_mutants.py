@@ -97,7 +97,7 @@ def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=Non
     is no file. The mode must be this one. Each result and run names the suite digest and commit
     that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
     so are kills judged under other suites (KEPT_ACROSS_SUITES) and survivors that `equivalents`
-    (report.load_equivalents) names, and without it another suite is refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
+    (report.load_triage) names, and without it another suite is refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
     changed) is never kept. A run is {date, machine, wall_s, commit, suite}."""
     if not os.path.exists(path):
         return [], []
@@ -474,7 +474,7 @@ def main():
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
-    equivalents = report.load_equivalents(report.EQUIVALENTS)
+    equivalents = report.load_triage(report.EQUIVALENTS)
     kept, runs = (
         earlier_run(results_path, suite, mode, mutants, args.across_suites, equivalents) if args.resume else ([], [])
     )
@@ -495,7 +495,8 @@ def main():
     campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)
     results = results_file.write(campaign.results)
-    outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"))
+    named = report.load_triage(report.NAMED_SURVIVORS)
+    outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"), named)
     print(f"results: {results_path}; report: {', '.join(outputs)}")
     if args.min_score is not None:
         weak = report.below(results, equivalents, args.min_score)

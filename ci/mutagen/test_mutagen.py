@@ -323,12 +323,15 @@ class TodaysSources(unittest.TestCase):
                 self.assertGreater(counts[op_class], 0, op_class)
 
     def test_triaged_mutants_exist_and_give_reasons(self):
-        equivalents = report.load_equivalents(report.EQUIVALENTS)
         ids = {m.id: m.variants for m in self.mutants}
-        for (mutant, label), reason in equivalents.items():
-            self.assertIn(mutant, ids, "equivalent.txt names a mutant the generator no longer makes")
+        equivalents = report.load_triage(report.EQUIVALENTS)
+        named = report.load_triage(report.NAMED_SURVIVORS)
+        for (mutant, label), reason in [*equivalents.items(), *named.items()]:
+            self.assertIn(mutant, ids, "a triage file names a mutant the generator no longer makes")
             self.assertTrue(label is None or label in ids[mutant], f"{mutant}@{label}")
             self.assertGreater(len(reason.split()), 5, mutant)
+        for key in named:
+            self.assertNotIn(key, equivalents, "a survivor is either equivalent or named, not both")
 
     def test_modes_select_their_pairs(self):
         variant = select_pairs(self.mutants, variant="scan/naive")
@@ -636,6 +639,23 @@ class Report(unittest.TestCase):
         self.assertIn("+a <= b", survivors)
         self.assertEqual(report.below(self.results(), {("c", None): "reason"}, 0.95), [("r/y", 0.0)])
 
+    def test_named_survivors_keep_their_score_and_show_their_reason(self):
+        named = {("a", "r/y"): "a race no schedule opens"}
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(self.results(), {("c", None): "reason"}, out, named)
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "survivors.md"), encoding="utf-8") as file:
+                survivors = file.read()
+        self.assertEqual((summary["variants"]["r/y"]["survived"], summary["variants"]["r/y"]["score"]), (1, 0.0))
+        self.assertEqual(summary["named_survivors"], {"a@r/y": "a race no schedule opens"})
+        self.assertEqual(summary["survivors_awaiting_triage"], 0)
+        self.assertIn("- `a`: r/y. Named: r/y: a race no schedule opens", text)
+        self.assertIn("1 of the pairs are named in named_survivors.txt", text)
+        self.assertIn("Named (r/y): a race no schedule opens", survivors)
+
     def test_a_campaign_over_several_runs_says_so(self):
         results = self.results()
         runs = [
@@ -658,7 +678,7 @@ class Report(unittest.TestCase):
             file.write("# comment\nsome/id:1:op:0\n")
         try:
             with self.assertRaises(ValueError):
-                report.load_equivalents(file.name)
+                report.load_triage(file.name)
         finally:
             os.unlink(file.name)
 
