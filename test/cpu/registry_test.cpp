@@ -10,8 +10,14 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
+
+#ifndef KERNELS_DECLARED_CONTRACTS
+#error "KERNELS_DECLARED_CONTRACTS (the path of test/cpu/declared_contracts.txt) must be defined"
+#endif
 
 namespace {
 
@@ -129,6 +135,47 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
       break;
     }
   }
+}
+
+// What a variant promises its callers: the types, ops, kinds and forms, its block sizes and the
+// longest input at each, and the properties the tests lean on (deterministic, cross-block,
+// in-place, stable). Every GPU test derives its cases from this record, so none can see it move:
+// a tile that shrinks from four values a thread to three still passes its own tests while a
+// caller's length is now refused. declared_contracts.txt holds the record as it was meant, and a
+// change must be made there too, on purpose; the failure prints the variant's lines to put there.
+std::vector<std::string> contract_lines(const VariantInfo& info) {
+  std::vector<std::string> lines;
+  std::ostringstream flags;
+  flags << info.id() << " deterministic=" << info.deterministic << " cross_block=" << info.cross_block
+        << " in_place=" << info.in_place << " stable=" << info.stable << " ops=";
+  for (kernels::TypeKey type : info.types()) {
+    flags << name(type) << ":";
+    for (kernels::Op op : info.ops(type)) flags << name(op) << (op == info.ops(type).back() ? "" : "+");
+    flags << (type == info.types().back() ? "" : ",");
+  }
+  for (kernels::ScanKind kind : info.kinds) flags << " " << name(kind);
+  for (kernels::SortForm form : info.forms) flags << " " << name(form);
+  lines.push_back(flags.str());
+  for (int block : info.block_sizes.all()) {
+    lines.push_back(info.id() + " block=" + std::to_string(block) +
+                    " max_length=" + std::to_string(info.max_length_with(block)));
+  }
+  return lines;
+}
+
+TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
+  std::ifstream file(KERNELS_DECLARED_CONTRACTS);
+  ASSERT_TRUE(file) << "cannot read " << KERNELS_DECLARED_CONTRACTS;
+  std::vector<std::string> written;
+  for (std::string line; std::getline(file, line);) {
+    if (line.starts_with(info().id() + " ")) written.push_back(line);
+  }
+  const std::vector<std::string> declared = contract_lines(info());
+  std::string expected;
+  for (const std::string& line : declared) expected += line + "\n";
+  EXPECT_EQ(declared, written) << info().id() << " declares another contract than " << KERNELS_DECLARED_CONTRACTS
+                               << " holds; if the change is meant, its lines there become:\n"
+                               << expected;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Record, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);
