@@ -97,8 +97,9 @@ def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=Non
     is no file. The mode must be this one. Each result and run names the suite digest and commit
     that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
     so are kills judged under other suites (KEPT_ACROSS_SUITES) and survivors that `equivalents`
-    (report.load_triage) names, and without it another suite is refused. A pair whose mutant's diff is no longer today's (the generator or the mutated lines
-    changed) is never kept. A run is {date, machine, wall_s, commit, suite}."""
+    (report.load_triage) names, and without it another suite is refused. A pair whose mutant's
+    diff is no longer today's (the generator or the mutated lines changed) is never kept. A run is
+    {date, machine, wall_s, commit, suite}."""
     if not os.path.exists(path):
         return [], []
     with open(path, encoding="utf-8") as file:
