@@ -614,17 +614,23 @@ class Report(unittest.TestCase):
             ],
         }
 
-    def test_tables_scores_and_survivors(self):
+    def written_report(self, equivalents, named=None):
+        """The report of self.results(): (sizes of the files written, report.json, report.md, survivors.md)."""
         with tempfile.TemporaryDirectory() as out:
-            paths = report.write_report(self.results(), {("c", None): "reason", ("b", "r/x"): "wrong"}, out)
+            paths = report.write_report(self.results(), equivalents, out, named)
+            sizes = [os.path.getsize(p) for p in paths]
             with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
                 summary = json.load(file)
             with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
                 text = file.read()
             with open(os.path.join(out, "survivors.md"), encoding="utf-8") as file:
                 survivors = file.read()
-            self.assertEqual(len(paths), 4 if HAVE_MATPLOTLIB else 3)
-            self.assertTrue(all(os.path.getsize(p) > 0 for p in paths))
+        return sizes, summary, text, survivors
+
+    def test_tables_scores_and_survivors(self):
+        sizes, summary, text, survivors = self.written_report({("c", None): "reason", ("b", "r/x"): "wrong"})
+        self.assertEqual(len(sizes), 4 if HAVE_MATPLOTLIB else 3)
+        self.assertTrue(all(size > 0 for size in sizes))
         x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
         self.assertEqual(
             (x["generated"], x["killed"], x["killed_timeout"], x["not_compiling"], x["score"]), (3, 1, 1, 1, 1.0)
@@ -641,14 +647,7 @@ class Report(unittest.TestCase):
 
     def test_named_survivors_keep_their_score_and_show_their_reason(self):
         named = {("a", "r/y"): "a race no schedule opens"}
-        with tempfile.TemporaryDirectory() as out:
-            report.write_report(self.results(), {("c", None): "reason"}, out, named)
-            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
-                summary = json.load(file)
-            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
-                text = file.read()
-            with open(os.path.join(out, "survivors.md"), encoding="utf-8") as file:
-                survivors = file.read()
+        _, summary, text, survivors = self.written_report({("c", None): "reason"}, named)
         self.assertEqual((summary["variants"]["r/y"]["survived"], summary["variants"]["r/y"]["score"]), (1, 0.0))
         self.assertEqual(summary["named_survivors"], {"a@r/y": "a race no schedule opens"})
         self.assertEqual(summary["survivors_awaiting_triage"], 0)
