@@ -89,8 +89,17 @@ std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& vari
   if (c.graph) return ContractBreach{"graph", "a case runs as a plain call"};
   if (c.noise != 0) return ContractBreach{"noise", "a case runs without noise"};
   if (c.in_place) return ContractBreach{"in_place", "a scan writes an output of its own"};
-  if (c.family == kernels::Family::sort && c.form == kernels::SortForm::pairs && !variant.stable) {
-    return ContractBreach{"form", "pairs are judged by the input order of equal keys, so need a stable variant"};
+  if (c.type == kernels::TypeKey::float32 && c.family != kernels::Family::sort) {
+    return ContractBreach{"type", "large floats are sort keys only (sums of floats have no exact large oracle)"};
+  }
+  if (c.family == kernels::Family::sort && c.form == kernels::SortForm::pairs) {
+    if (!variant.stable) {
+      return ContractBreach{"form", "pairs are judged by the input order of equal keys, so need a stable variant"};
+    }
+    if (c.n > kMaxLargePairs) {
+      return ContractBreach{"n", "pairs' values are their keys' 32-bit indices, so at most " +
+                                     std::to_string(kMaxLargePairs) + " of them"};
+    }
   }
   return std::nullopt;
 }

@@ -96,8 +96,10 @@ struct ContractBreach {
 std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c);
 
 // Why a `large` case (core/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
-// at offset 0, as a plain call with an output of its own, and a sort's pairs need a stable
-// variant (their check demands the input order of equal keys).
+// at offset 0, as a plain call with an output of its own; its input is ints (int or int into long
+// long), or a sort's int or float keys; a sort's pairs need a stable variant (their check demands
+// the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit index).
+inline constexpr std::uint64_t kMaxLargePairs = std::uint64_t(1) << 32;
 std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& variant, const Case& c);
 
 }  // namespace harness

@@ -36,8 +36,8 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->add_option("--block", text.block, "block size, 0 = the variant's preferred (default 0)");
   app->add_option("--n", text.n, "number of elements (default 1000, or the longest accepted below it)");
   app->add_option("--dist", text.dist,
-                  "input distribution (default random); large: the 64-bit-index tests' ints, generated and judged "
-                  "on the device, one run at offset 0, not in a --batch");
+                  "input distribution (default random); large: the 64-bit-index tests' ints (or a sort's float "
+                  "keys), generated and judged on the device, one run at offset 0, not in a --batch");
   app->add_option("--seed", text.seed, "input seed (default: derived from the run seed, as the tests derive it)");
   app->add_option("--offset", text.offset, "elements past a 16-byte boundary, 0.." + std::to_string(kMaxOffset));
   app->add_option("--repeat", text.repeat,

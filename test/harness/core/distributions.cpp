@@ -161,7 +161,9 @@ bool applies_to(Distribution distribution, TypeKey type) {
   const bool float_input = type == TypeKey::float32 || type == TypeKey::float64;
   if (is_float_only(distribution)) return float_input;
   if (distribution == Distribution::negative) return type != TypeKey::uint32;
-  if (distribution == Distribution::large) return type == TypeKey::int32 || type == TypeKey::int32_to_int64;
+  if (distribution == Distribution::large) {  // which family takes which: large_case_breach
+    return type == TypeKey::int32 || type == TypeKey::int32_to_int64 || type == TypeKey::float32;
+  }
   return true;
 }
 

@@ -28,8 +28,9 @@ enum class Distribution {
   two_values,    // two distinct values (lowest() and max()), randomly placed
   duplicates,    // values drawn from 16 distinct ones: long runs of equal keys
   specials,      // floats: a mix of +-NaN, +-inf, +-0.0, subnormals and normals
-  // ints of the 64-bit-index tests (2^31 elements and more), written and checked on the device:
-  // harness/reduce/large_input.hpp (reductions, scans), harness/sort/large_sort_input.hpp (sorts).
+  // inputs of the 64-bit-index tests (2^31 elements and more), written and checked on the device:
+  // ints in harness/reduce/large_input.hpp (reductions, scans), int or float keys in
+  // harness/sort/large_sort_input.hpp (sorts).
   // Not in kAllDistributions: no host input, and such a case runs alone (harness/core/large_case.hpp).
   large,
 };
@@ -46,7 +47,8 @@ std::string_view name(Distribution distribution);
 std::optional<Distribution> parse_distribution(std::string_view text);
 
 // Whether the distribution makes sense for the input type of `type` (the float-only ones need
-// a float type; unsigned has no negative values; `large` is ints, widened or not).
+// a float type; unsigned has no negative values; `large` is ints, widened or not, and a sort's
+// float keys: which family takes which is large_case_breach's).
 bool applies_to(Distribution distribution, kernels::TypeKey type);
 
 // n values of T drawn from `distribution` with `seed`. Defined for int, unsigned, long long,

@@ -2,6 +2,7 @@
 
 #include "harness/core/device_buffer.hpp"
 #include "harness/core/guard_bands.hpp"
+#include "harness/core/large_output.hpp"
 #include "harness/reduce/large_input.hpp"
 #include "harness/scan/large_scan_check.hpp"
 
@@ -25,10 +26,8 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     // The input needs no guard band: the verdict regenerates it, so writes into it are caught.
     DeviceBuffer<int> input(c.n);
     fill_large_input(input.data(), spec, stream);
-    DeviceBuffer<int> output(c.n + 2 * kArrayGuard);
-    int* const out = output.data() + kArrayGuard;
-    const int poison = output_poison<int>();
-    fill_ints(output.data(), output.size(), poison, stream);
+    const LargeOutput output(c.n, stream);
+    int* const out = output.data();
     const std::size_t bytes = workspace_bytes(variant, c);
     DeviceBuffer<unsigned char> workspace(bytes);
 
@@ -40,15 +39,14 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
                                                         " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
     if (c.kind == kernels::ScanKind::inclusive && c.n > 0) {
-      const int last = output.download(kArrayGuard + c.n - 1, 1)[0];
+      const int last = output.element(c.n - 1);
       const int total = large_input_facts(spec).wrapped_sum;
       if (last != total) {
         problems.push_back({FailureKind::wrong_value, "the last value " + std::to_string(last) + " is not the total " +
                                                           std::to_string(total)});
       }
     }
-    const std::uint64_t outside = count_not_equal(output.data(), kArrayGuard, poison) + count_not_equal(out + c.n, kArrayGuard, poison);
-    if (outside != 0) {
+    if (const std::uint64_t outside = output.guard_writes(); outside != 0) {
       problems.push_back({FailureKind::out_of_bounds, std::to_string(outside) + " writes outside [0, n)"});
     }
     return problems;

@@ -2,15 +2,27 @@
 
 #include "harness/core/device_buffer.hpp"
 #include "harness/core/guard_bands.hpp"
+#include "harness/core/large_output.hpp"
 #include "harness/sort/large_sort_input.hpp"
 
 #include <kernels/sort.hpp>
 
+#include <optional>
+
 namespace harness {
 namespace {
 
+// Calls f with a value of the case's key type, int or float (the large keys' two types).
+template <class F>
+decltype(auto) with_key_type(const Case& c, F&& f) {
+  if (c.type == kernels::TypeKey::float32) return f(float{});
+  return f(int{});
+}
+
 std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) {
-  return kernels::sort_workspace_bytes<int>(variant.name, c.form, c.n, {c.block_size});
+  return with_key_type(c, [&](auto key) {
+    return kernels::sort_workspace_bytes<decltype(key)>(variant.name, c.form, c.n, {c.block_size});
+  });
 }
 
 std::size_t large_sort_device_bytes(const kernels::VariantInfo& variant, const Case& c) {
@@ -21,40 +33,39 @@ std::size_t large_sort_device_bytes(const kernels::VariantInfo& variant, const C
 BatchReport run_large_sort(const kernels::VariantInfo& variant, const Case& c) {
   return large_case_report(c, [&] {
     const bool pairs = c.form == kernels::SortForm::pairs;
-    const LargeSortSpec spec{c.n, c.seed};
+    const LargeSortSpec spec{c.n, c.seed, c.type};
     const std::vector<std::uint64_t> class_starts = large_sort_class_starts(spec);
     const cudaStream_t stream = test_stream();
-    DeviceBuffer<int> keys_in(c.n);
+    DeviceBuffer<std::uint32_t> keys_in(c.n);
     DeviceBuffer<std::uint32_t> values_in(pairs ? c.n : 0);
     fill_large_sort_input(keys_in.data(), values_in.data(), spec, stream);
-    // Keys out and values out, each inside guard bands (values are checked as ints).
-    DeviceBuffer<int> keys_out(c.n + 2 * kArrayGuard);
-    DeviceBuffer<int> values_out(pairs ? c.n + 2 * kArrayGuard : 0);
-    const int poison = output_poison<int>();
-    fill_ints(keys_out.data(), keys_out.size(), poison, stream);
-    fill_ints(values_out.data(), values_out.size(), poison, stream);
+    // Keys and values out: 4-byte bits, checked as such.
+    const LargeOutput keys_out(c.n, stream);
+    std::optional<LargeOutput> values_out;
+    if (pairs) values_out.emplace(c.n, stream);
+    auto* const values = pairs ? reinterpret_cast<std::uint32_t*>(values_out->data()) : nullptr;
     const std::size_t bytes = workspace_bytes(variant, c);
     DeviceBuffer<unsigned char> workspace(bytes);
 
-    std::uint32_t* const values = pairs ? reinterpret_cast<std::uint32_t*>(values_out.data() + kArrayGuard) : nullptr;
-    if (pairs) {
-      kernels::sort_pairs<int>(variant.name, keys_in.data(), keys_out.data() + kArrayGuard, values_in.data(), values, c.n,
-                               {workspace.data(), bytes}, {c.block_size}, stream);
-    } else {
-      kernels::sort_keys<int>(variant.name, keys_in.data(), keys_out.data() + kArrayGuard, c.n, {workspace.data(), bytes},
-                              {c.block_size}, stream);
-    }
+    with_key_type(c, [&](auto key) {
+      using K = decltype(key);
+      const auto* in = reinterpret_cast<const K*>(keys_in.data());
+      auto* out = reinterpret_cast<K*>(keys_out.data());
+      if (pairs) {
+        kernels::sort_pairs<K>(variant.name, in, out, values_in.data(), values, c.n, {workspace.data(), bytes},
+                               {c.block_size}, stream);
+      } else {
+        kernels::sort_keys<K>(variant.name, in, out, c.n, {workspace.data(), bytes}, {c.block_size}, stream);
+      }
+    });
     std::vector<LargeProblem> problems;
-    const LargeVerdict verdict = check_large_sort(keys_out.data() + kArrayGuard, values, spec, class_starts);
+    const LargeVerdict verdict =
+        check_large_sort(reinterpret_cast<const std::uint32_t*>(keys_out.data()), values, spec, class_starts);
     if (verdict.mismatches != 0) {
       problems.push_back({FailureKind::wrong_value, std::to_string(verdict.mismatches) +
                                                         " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
-    std::uint64_t outside = 0;
-    for (const DeviceBuffer<int>* array : {&keys_out, &values_out}) {
-      if (array->size() == 0) continue;
-      outside += count_not_equal(array->data(), kArrayGuard, poison) + count_not_equal(array->data() + kArrayGuard + c.n, kArrayGuard, poison);
-    }
+    const std::uint64_t outside = keys_out.guard_writes() + (pairs ? values_out->guard_writes() : 0);
     if (outside != 0) {
       problems.push_back({FailureKind::out_of_bounds, std::to_string(outside) + " writes outside the outputs it was given"});
     }

@@ -13,17 +13,21 @@ __device__ std::uint32_t key_class(const LargeSortSpec& spec, std::uint64_t i) {
   return static_cast<std::uint32_t>(random_bits(spec.seed, i) >> 48);
 }
 
-// Strictly increasing in the class: the class in the high half, a scramble of it in the low half
-// (so the low digits vary too), and the sign bit flipped so that unsigned order becomes int order.
-__device__ int class_key(std::uint32_t key_class) {
-  const std::uint32_t bits = (key_class << 16) | ((key_class * 0x9e37u) & 0xffffu);
-  return static_cast<int>(bits ^ 0x80000000u);
+// The bits of the class's key, strictly increasing in the class in the order of the key type:
+// `rank`, the class in the high half and a scramble of it in the low half (so the low digits vary
+// too), is the key's rank in unsigned order; the key is the int or float of that rank.
+__device__ std::uint32_t class_key(const LargeSortSpec& spec, std::uint32_t key_class) {
+  const std::uint32_t rank = (key_class << 16) | ((key_class * 0x9e37u) & 0xffffu);
+  if (spec.key_type == kernels::TypeKey::int32) return rank ^ 0x80000000u;  // the sign bit flipped
+  // totalOrder: the upper half of the ranks are the non-negative floats' bits with the sign bit
+  // set; the lower half are the negative floats' bits inverted (larger magnitudes rank lower).
+  return (rank & 0x80000000u) != 0 ? rank & 0x7fffffffu : ~rank;
 }
 
-__global__ void fill_large_sort_input_kernel(int* keys, std::uint32_t* values, LargeSortSpec spec) {
+__global__ void fill_large_sort_input_kernel(std::uint32_t* keys, std::uint32_t* values, LargeSortSpec spec) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
-    keys[i] = class_key(key_class(spec, i));
+    keys[i] = class_key(spec, key_class(spec, i));
     if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
   }
 }
@@ -44,14 +48,14 @@ __device__ std::uint32_t class_at(const std::uint64_t* class_starts, std::uint64
   return low;
 }
 
-__global__ void check_large_sort_kernel(const int* keys_out, const std::uint32_t* values_out, LargeSortSpec spec,
+__global__ void check_large_sort_kernel(const std::uint32_t* keys_out, const std::uint32_t* values_out, LargeSortSpec spec,
                                         const std::uint64_t* class_starts,
                                         unsigned long long* verdict /* mismatches, first bad */) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   unsigned long long mismatches = 0;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
     const std::uint32_t expected_class = class_at(class_starts, i);
-    bool right = keys_out[i] == class_key(expected_class);
+    bool right = keys_out[i] == class_key(spec, expected_class);
     if (values_out != nullptr) {
       const std::uint32_t index = values_out[i];
       right = right && index < spec.n && key_class(spec, index) == expected_class &&
@@ -67,7 +71,7 @@ __global__ void check_large_sort_kernel(const int* keys_out, const std::uint32_t
 
 }  // namespace
 
-void fill_large_sort_input(int* keys, std::uint32_t* values, const LargeSortSpec& spec, cudaStream_t stream) {
+void fill_large_sort_input(std::uint32_t* keys, std::uint32_t* values, const LargeSortSpec& spec, cudaStream_t stream) {
   fill_large_sort_input_kernel<<<4096, 256, 0, stream>>>(keys, values, spec);
   kernels::check_cuda(cudaGetLastError(), "launch of fill_large_sort_input_kernel");
 }
@@ -83,7 +87,7 @@ std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec) {
   return starts;
 }
 
-LargeVerdict check_large_sort(const int* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
+LargeVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
                               const std::vector<std::uint64_t>& class_starts) {
   const DeviceBuffer<std::uint64_t> starts{std::span<const std::uint64_t>(class_starts)};
   DeviceBuffer<unsigned long long> verdict(2);
