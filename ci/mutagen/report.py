@@ -142,13 +142,18 @@ def _earlier_suites(results):
     return f"Kept from earlier suites: {', '.join(parts)}; every other pair was judged under this one. "
 
 
+def _named_reasons(mutant, variants, named):
+    """[(variant, reason)] of the variants whose survival of `mutant` named_survivors.txt names."""
+    return [(v, equivalence(named, mutant, v)) for v in sorted(variants) if equivalence(named, mutant, v)]
+
+
 def _survivor_line(mutant, variants, named):
-    reasons = [f"{v}: {equivalence(named, mutant, v)}" for v in sorted(variants) if equivalence(named, mutant, v)]
+    reasons = [f"{v}: {reason}" for v, reason in _named_reasons(mutant, variants, named)]
     return f"- `{mutant}`: {', '.join(sorted(variants))}" + (f". Named: {'; '.join(reasons)}" if reasons else "")
 
 
 def _unnamed(survivors, named):
-    return sum(1 for m, vs in survivors.items() for v in vs if not equivalence(named, m, v))
+    return sum(len(vs) - len(_named_reasons(m, vs, named)) for m, vs in survivors.items())
 
 
 def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named):
@@ -202,9 +207,7 @@ def survivors_markdown(results, survivors, named):
     )
     lines = ["# Surviving mutants", "", advice, ""]
     for mutant, variants in sorted(survivors.items()):
-        reasons = [
-            f"Named ({v}): {equivalence(named, mutant, v)}" for v in sorted(variants) if equivalence(named, mutant, v)
-        ]
+        reasons = [f"Named ({v}): {reason}" for v, reason in _named_reasons(mutant, variants, named)]
         lines += [
             f"## `{mutant}`",
             "",
@@ -272,10 +275,7 @@ def write_report(results, equivalents, out_dir, named=None):
         },
         "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())},
         "named_survivors": {
-            f"{m}@{v}": equivalence(named, m, v)
-            for m, vs in sorted(survivors.items())
-            for v in sorted(vs)
-            if equivalence(named, m, v)
+            f"{m}@{v}": reason for m, vs in sorted(survivors.items()) for v, reason in _named_reasons(m, vs, named)
         },
         "survivors_awaiting_triage": _unnamed(survivors, named),
         "killed_but_triaged_equivalent": contradictions,

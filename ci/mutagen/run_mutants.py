@@ -78,9 +78,9 @@ STAGES = [
 JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
 # Outcomes kept from a run over another suite with --across-suites: a kill stays a kill once a test
 # caught the mutant, since tests are only added or strengthened (never loosened), and the report
-# names the suite that judged it. So does a survivor that equivalent.txt judges equivalent: no
-# suite can tell it from the original code, whatever tests were added. Any other survivor, and a
-# mutant that did not compile, is judged again.
+# names the suite that judged it. earlier_run also keeps a survivor that equivalent.txt judges
+# equivalent (no suite can tell it from the original code, whatever tests were added). Any other
+# survivor, and a mutant that did not compile, is judged again.
 KEPT_ACROSS_SUITES = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT)
 # What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
 # the build files. A campaign resumes only over the same files, whatever commits lie between

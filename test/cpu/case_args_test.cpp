@@ -3,6 +3,7 @@
 // parse_case_args(to_args(c)) == c. And kcheck's parser rejects what is not a case, naming the
 // option, without a GPU.
 #include "harness/core/case.hpp"
+#include "harness/core/large_case.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -93,8 +94,7 @@ TEST(CaseArgs, EveryLargeCaseRoundTrips) {
         const std::vector<int> blocks = variant->block_sizes.all();
         for (int block : {0, blocks.front(), blocks.back()}) {
           c.block_size = block;
-          for (std::uint64_t wanted : {std::uint64_t(1) << 28, (std::uint64_t(1) << 31) + (1u << 20) + 3,
-                                       (std::uint64_t(1) << 32) + (1u << 20) + 3}) {
+          for (std::uint64_t wanted : {harness::kLargeTwoToThe28, harness::kLargePastInt32, harness::kLargePastUint32}) {
             c.n = variant->accepted_length_at_most(wanted, block, type);
             if (harness::large_case_breach(*variant, c)) continue;  // refused, as ALargeCaseRunsOnceAlone shows
             for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {

@@ -27,16 +27,16 @@ class LargeReduce : public harness::LargeTest {
   }
 };
 
-TEST_P(LargeReduce, TwoToThe28Ints) { check_length(1ull << 28); }
+TEST_P(LargeReduce, TwoToThe28Ints) { check_length(harness::kLargeTwoToThe28); }
 
-TEST_P(LargeReduce, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
+TEST_P(LargeReduce, MoreThanTwoToThe31Ints) { check_length(harness::kLargePastInt32); }
 
-TEST_P(LargeReduce, MoreThanTwoToThe32Ints) { check_length((1ull << 32) + (1ull << 20) + 3); }
+TEST_P(LargeReduce, MoreThanTwoToThe32Ints) { check_length(harness::kLargePastUint32); }
 
 // Variants that take more than 2^32 ints (those that take ints at all, up to any length).
 INSTANTIATE_TEST_SUITE_P(large, LargeReduce,
                          testing::ValuesIn(harness::variants_taking(kernels::Family::reduce, TypeKey::int32,
-                                                                    (1ull << 32) + (1ull << 20) + 3)),
+                                                                    harness::kLargePastUint32)),
                          harness::variant_param_name);
 
 }  // namespace

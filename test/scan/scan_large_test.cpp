@@ -10,8 +10,6 @@ namespace {
 
 using kernels::TypeKey;
 
-constexpr std::uint64_t kTwoToThe28 = std::uint64_t(1) << 28;
-
 class LargeScan : public harness::LargeTest {
  protected:
   void check_length(std::uint64_t wanted) {
@@ -25,14 +23,14 @@ class LargeScan : public harness::LargeTest {
   }
 };
 
-TEST_P(LargeScan, TwoToThe28Ints) { check_length(kTwoToThe28); }
+TEST_P(LargeScan, TwoToThe28Ints) { check_length(harness::kLargeTwoToThe28); }
 
-TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length((1ull << 31) + (1ull << 20) + 3); }
+TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length(harness::kLargePastInt32); }
 
-TEST_P(LargeScan, MoreThanTwoToThe32Ints) { check_length((1ull << 32) + (1ull << 20) + 3); }
+TEST_P(LargeScan, MoreThanTwoToThe32Ints) { check_length(harness::kLargePastUint32); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeScan,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::scan, TypeKey::int32, kTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::scan, TypeKey::int32, harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 }  // namespace

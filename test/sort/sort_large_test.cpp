@@ -13,8 +13,6 @@ namespace {
 using kernels::SortForm;
 using kernels::TypeKey;
 
-constexpr std::uint64_t kTwoToThe28 = std::uint64_t(1) << 28;
-
 class LargeSort : public harness::LargeTest {
  protected:
   void check_length(std::uint64_t wanted, TypeKey type, bool with_pairs) {
@@ -29,25 +27,25 @@ class LargeSort : public harness::LargeTest {
   }
 };
 
-TEST_P(LargeSort, TwoToThe28Keys) { check_length(kTwoToThe28, TypeKey::int32, true); }
+TEST_P(LargeSort, TwoToThe28Keys) { check_length(harness::kLargeTwoToThe28, TypeKey::int32, true); }
 
-TEST_P(LargeSort, MoreThanTwoToThe31Keys) { check_length((1ull << 31) + (1ull << 20) + 3, TypeKey::int32, true); }
+TEST_P(LargeSort, MoreThanTwoToThe31Keys) { check_length(harness::kLargePastInt32, TypeKey::int32, true); }
 
-TEST_P(LargeSort, MoreThanTwoToThe32IntKeys) { check_length((1ull << 32) + (1ull << 20) + 3, TypeKey::int32, false); }
+TEST_P(LargeSort, MoreThanTwoToThe32IntKeys) { check_length(harness::kLargePastUint32, TypeKey::int32, false); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeSort,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::int32, kTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::int32, harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 // The variants that sort 2^28 floats.
 class LargeFloatSort : public LargeSort {};
 
 TEST_P(LargeFloatSort, MoreThanTwoToThe32Keys) {
-  check_length((1ull << 32) + (1ull << 20) + 3, TypeKey::float32, false);
+  check_length(harness::kLargePastUint32, TypeKey::float32, false);
 }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeFloatSort,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::float32, kTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::float32, harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Cases of the `large` distribution: 2^28 to 2^32 + 2^20 + 3 ints, too many to generate, upload
-// and check on the host, so each family writes the input and judges the output on the device
+// Cases of the `large` distribution: 2^28 to 2^32 + 2^20 + 3 ints (a sort's keys: ints or floats),
+// too many to generate, upload and check on the host, so each family writes the input and judges
+// the output on the device
 // (harness/{reduce,scan,sort}/large_*). Such a case runs alone, once, at offset 0: it is the
 // whole of its batch, and it is rerun by the same kcheck line as any other case
 // (`--dist large --seed S`). What every family's large run shares is here.
@@ -17,6 +18,13 @@
 #include <vector>
 
 namespace harness {
+
+// The lengths of the large tests: 2^28, then past a signed and past an unsigned 32-bit index (an
+// index or offset computed in 32 bits wraps only there; 2^20 + 3 more, so that the last tiles are
+// ragged).
+inline constexpr std::uint64_t kLargeTwoToThe28 = std::uint64_t(1) << 28;
+inline constexpr std::uint64_t kLargePastInt32 = (std::uint64_t(1) << 31) + (1u << 20) + 3;
+inline constexpr std::uint64_t kLargePastUint32 = (std::uint64_t(1) << 32) + (1u << 20) + 3;
 
 // The case of `variant` with a large input of n elements of `type`, at its preferred block size,
 // with the seed derived from the run seed (as kcheck derives it without --seed); the caller sets
