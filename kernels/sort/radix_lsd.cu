@@ -48,6 +48,7 @@
 #include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div, align_up
 #include <kernels/scan.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
+#include <kernels/sort/detail/radix_digits.cuh>
 #include <kernels/sort/detail/total_order.cuh>
 
 #include <algorithm>
@@ -58,10 +59,6 @@
 namespace kernels::detail {
 namespace {
 
-constexpr unsigned kDigitBits = 8;
-constexpr unsigned kDigits = 1u << kDigitBits;
-constexpr unsigned kWarp = 32;
-constexpr unsigned kFullWarp = 0xffffffffu;
 constexpr unsigned kMaxBlock = 1024;
 constexpr std::uint64_t kMaxGrid = 8192;
 constexpr std::string_view kOffsetScan = "decoupled_lookback";
@@ -78,26 +75,6 @@ constexpr unsigned kCountersPerThread = kDigits / kWarp;
 static_assert(kWarp % kCountersPerThread == 0, "a thread's counters share one padding group");
 __host__ __device__ constexpr unsigned padded(unsigned i) { return i + i / kWarp; }
 constexpr std::size_t counter_words(unsigned warps) { return padded(kDigits * warps); }
-
-// The digit at `bit` of a key's encode_order() bits.
-template <class Bits>
-__device__ unsigned digit_at(Bits ordered, unsigned bit) {
-  return static_cast<unsigned>(ordered >> bit) & (kDigits - 1);
-}
-
-// The lanes of the calling warp that are valid and have the same digit as this lane: one
-// ballot per digit bit (cheaper than __match_any_sync for 8 bits). Meaningful for valid lanes,
-// whose own bit it contains. Every lane of the warp must call it.
-__device__ unsigned match_peers(unsigned digit, bool valid) {
-  unsigned peers = __ballot_sync(kFullWarp, valid);
-#pragma unroll
-  for (unsigned b = 0; b < kDigitBits; ++b) {
-    const bool set = (digit >> b) & 1u;
-    const unsigned lanes_set = __ballot_sync(kFullWarp, set);
-    peers &= set ? lanes_set : ~lanes_set;
-  }
-  return peers;
-}
 
 // Block b's chunk: [b * chunk, min((b + 1) * chunk, n)), never empty.
 template <class K>

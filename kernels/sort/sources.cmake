@@ -5,5 +5,6 @@ set(KERNELS_SORT_SOURCES
   sort/odd_even_multi_block.cu
   sort/bitonic.cu
   sort/radix_lsd.cu
+  sort/radix_onesweep.cu
   sort/cub.cu
 )

@@ -1,0 +1,416 @@
+// One-sweep LSD radix sort: stable, 8 bits per pass, each pass reading the keys once (Adinets
+// and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022).
+//
+// Keys are sorted by their encode_order() bits (IEEE totalOrder for floats), least significant
+// digit first: 4 passes for 32-bit keys, 8 for 64-bit ones, each a stable counting sort by one
+// digit. radix_lsd (the teaching variant) reads the keys twice per pass: once to count the
+// digits of every block, once to scatter them after a scan of the counts. Here the counting
+// is done once for all passes, and each pass finds where a tile's keys go while it scatters
+// them, from the tiles before it, by decoupled look-back (Merrill and Garland 2016):
+//   1. histogram (histogram_kernel): one read of the keys counts, for every pass at once, how
+//      many keys have each digit: counts[pass * 256 + d], through shared-memory histograms
+//      added into the global ones.
+//   2. digit offsets (digit_offsets_kernel): an exclusive scan of each pass's 256 counts gives
+//      where the keys with digit d start in that pass's output.
+//   3. one launch per pass (onesweep_kernel). The keys are cut into tiles of B x kItems keys; a
+//      block takes the next tile number from an atomic ticket counter (not blockIdx: blocks may
+//      start in any order, and a tile only ever waits for tiles with smaller tickets, which
+//      started before it, so the waiting cannot deadlock). A tile
+//      a. loads its keys once: warp w takes the tile's w-th run of 32 x kItems keys, 32
+//         consecutive keys per load (coalesced), so that a warp's items, taken in order, are
+//         in input order;
+//      b. ranks them: per item, match_peers groups the lanes with the same digit; a key's rank
+//         is its warp's running count of that digit (a shared counter per warp and digit, kept
+//         by the group's leader) plus its peers in lower lanes;
+//      c. scans the counters in digit-major order (digit, warp): per warp and digit, the tile's
+//         keys with a smaller digit plus those with the same digit in earlier warps. Digit d's
+//         keys take places [start(d), start(d + 1)) of the tile's local sort; their count is the
+//         difference;
+//      d. looks back, one thread per digit: it publishes the tile's count of d (AGGREGATE),
+//         walks back over the tiles before it adding up their published counts of d until it
+//         meets one that has published an INCLUSIVE prefix (the global place after its last
+//         key of digit d), then publishes its own INCLUSIVE prefix. Tile 0 starts the chain
+//         from the digit offsets of step 2. The sum is where the tile's first key of digit d
+//         goes;
+//      e. stages the keys (and values) in shared memory at their local places, and stores:
+//         thread t takes places t, t + B, ... and writes the key there to the tile's global
+//         start of its digit plus (place - start(d)), so consecutive threads write consecutive
+//         addresses along each digit's run.
+//      Keys of digit d leave in input order (tiles by the look-back sums, keys within a tile
+//      by their rank): the pass is stable.
+//
+// The look-back status: one 64-bit word per tile and digit, written and read whole with
+// relaxed device-scope atomics: bits 0-31 the count or prefix, bits 32-33 the flag (AGGREGATE
+// or INCLUSIVE), bits 34 and up the pass number plus one. One load sees flag and count
+// together, so no fence has to order a count before its flag, and a reader uses nothing else a
+// tile wrote. The pass number lets every pass reuse the same words: a word from an earlier
+// pass (or the zero of the memset before the first) reads as "nothing published yet". The
+// status words and the per-pass ticket counters are zeroed once per sort, with the histogram.
+//
+// Traffic per pass: the keys read and written once (values likewise), 2 KB of status per tile
+// written, and the predecessors' status read (mostly in L2). Plus one read of the keys for the
+// histogram. The passes ping-pong between keys_out and a workspace buffer as in radix_lsd: the
+// number of passes is even, so the first reads keys_in and the last writes keys_out.
+//
+// Any block size that is a multiple of 32 up to 1024 works (blocks below 256 threads look back
+// for several digits per thread); the dynamic shared memory (staged tile and 256 counters per
+// warp) exceeds 48 KB above 256 threads, so the kernel is allowed the largest block's need
+// once. Counts, prefixes and places are 32-bit (n < 2^32); indices into the keys are 64-bit.
+#include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div, align_up
+#include <kernels/sort/detail/make_sort_variant.cuh>
+#include <kernels/sort/detail/radix_digits.cuh>
+#include <kernels/sort/detail/total_order.cuh>
+
+#include <cuda/atomic>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace kernels::detail {
+namespace {
+
+constexpr unsigned kMaxBlock = 1024;
+// The histogram kernel's grid is at most this many blocks (each then takes several tiles), so
+// that adding the blocks' histograms into the global ones stays cheap.
+constexpr std::uint64_t kMaxHistogramGrid = 1024;
+
+template <class K>
+constexpr unsigned kPasses = sizeof(K) * 8 / kDigitBits;
+
+// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones).
+template <class K>
+constexpr unsigned kItems = 64 / sizeof(K);
+
+// The counters of step c: one per digit and warp, in digit-major order (index d * warps + w),
+// with one padding word after every 32 so that the scan's reads (thread t: indices 8t to
+// 8t + 7) are free of bank conflicts. There are 256 x warps counters and B threads: exactly 8
+// per thread at every block size.
+constexpr unsigned kCountersPerThread = kDigits / kWarp;
+static_assert(kWarp % kCountersPerThread == 0, "a thread's counters share one padding group");
+__host__ __device__ constexpr unsigned padded(unsigned i) { return i + i / kWarp; }
+constexpr std::size_t counter_words(unsigned warps) { return padded(kDigits * warps); }
+
+// A status word: count, flag, pass tag (see the header).
+using StatusWord = unsigned long long;
+constexpr unsigned kFlagShift = 32;
+constexpr unsigned kTagShift = 34;
+constexpr StatusWord kAggregate = 1;
+constexpr StatusWord kInclusive = 2;
+
+__device__ StatusWord status_word(unsigned tag, StatusWord flag, unsigned count) {
+  return (StatusWord(tag) << kTagShift) | (flag << kFlagShift) | count;
+}
+
+// Step 1: every pass's digit counts from one read of the keys. `counts` (passes x 256) is
+// zero before the launch. Each block takes tiles of B x kItems keys, grid-strided.
+template <class K>
+__global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std::uint64_t n, unsigned* counts) {
+  constexpr unsigned passes = kPasses<K>;
+  constexpr unsigned items = kItems<K>;
+  __shared__ unsigned histogram[passes * kDigits];
+  for (unsigned i = threadIdx.x; i < passes * kDigits; i += blockDim.x) histogram[i] = 0;
+  __syncthreads();
+
+  const std::uint64_t tile = std::uint64_t(blockDim.x) * items;
+  for (std::uint64_t tile_begin = blockIdx.x * tile; tile_begin < n; tile_begin += gridDim.x * tile) {
+    ordered_bits_t<K> tile_keys[items];  // all loads first, then the counting
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const std::uint64_t i = tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x;
+      if (i < n) tile_keys[r] = encode_order(keys[i]);
+    }
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      if (tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x < n) {
+#pragma unroll
+        for (unsigned pass = 0; pass < passes; ++pass) {
+          atomicAdd(&histogram[pass * kDigits + digit_at(tile_keys[r], pass * kDigitBits)], 1u);
+        }
+      }
+    }
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < passes * kDigits; i += blockDim.x) {
+    if (histogram[i] != 0) atomicAdd(&counts[i], histogram[i]);
+  }
+}
+
+// Step 2: block p scans pass p's 256 counts (exclusive) into offsets[p * 256 + d]. 256 threads.
+constexpr unsigned kOffsetsBlock = kDigits;
+__global__ void __launch_bounds__(kOffsetsBlock) digit_offsets_kernel(const unsigned* counts, unsigned* offsets) {
+  __shared__ unsigned warp_sums[kDigits / kWarp];
+  const unsigned d = threadIdx.x, lane = d % kWarp, warp = d / kWarp;
+  const unsigned count = counts[blockIdx.x * kDigits + d];
+  unsigned inclusive = count;
+#pragma unroll
+  for (unsigned offset = 1; offset < kWarp; offset *= 2) {
+    const unsigned up = __shfl_up_sync(kFullWarp, inclusive, offset);
+    if (lane >= offset) inclusive += up;
+  }
+  if (lane == kWarp - 1) warp_sums[warp] = inclusive;
+  __syncthreads();
+  unsigned before = 0;
+  for (unsigned w = 0; w < warp; ++w) before += warp_sums[w];
+  offsets[blockIdx.x * kDigits + d] = before + inclusive - count;
+}
+
+// Step 3d for one digit of one tile (> 0): the sum of the counts of `digit` in the tiles before
+// `tile`, walking back to the nearest INCLUSIVE prefix. Only waits for tiles with smaller
+// tickets. The loads are relaxed: the word holds all the reader needs (see the header).
+__device__ unsigned look_back(StatusWord* status, unsigned tile, unsigned digit, unsigned tag) {
+  unsigned sum = 0;
+  for (unsigned predecessor = tile - 1;; --predecessor) {
+    cuda::atomic_ref<StatusWord, cuda::thread_scope_device> word(status[std::uint64_t(predecessor) * kDigits + digit]);
+    StatusWord seen;
+    do {
+      seen = word.load(cuda::memory_order_relaxed);
+    } while ((seen >> kTagShift) != tag);  // an earlier pass's word, or none yet
+    sum += static_cast<unsigned>(seen);
+    if ((seen >> kFlagShift & 3u) == kInclusive) return sum;
+  }
+}
+
+__device__ void publish(StatusWord* status, unsigned tile, unsigned digit, unsigned tag, StatusWord flag,
+                        unsigned count) {
+  cuda::atomic_ref<StatusWord, cuda::thread_scope_device>(status[std::uint64_t(tile) * kDigits + digit])
+      .store(status_word(tag, flag, count), cuda::memory_order_relaxed);
+}
+
+// Dynamic shared memory of a pass: the staged tile (keys, then values for Pairs), then the
+// padded counters.
+template <bool Pairs, class K>
+constexpr std::size_t pass_shared_bytes(unsigned block_size) {
+  const std::size_t tile = std::size_t(block_size) * kItems<K>;
+  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) + counter_words(block_size / kWarp) * sizeof(unsigned);
+}
+
+// Step 3: one pass, one tile per block, by digit `pass`. `offsets` are this pass's 256 digit
+// offsets, `next_tile` its ticket counter (zero before the launch).
+template <bool Pairs, class K>
+__global__ void __launch_bounds__(kMaxBlock) onesweep_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in,
+                                                             std::uint32_t* values_out, std::uint64_t n, unsigned pass,
+                                                             const unsigned* offsets, unsigned* next_tile,
+                                                             StatusWord* status) {
+  using Bits = ordered_bits_t<K>;  // keys travel through the kernel encoded
+  constexpr unsigned items = kItems<K>;
+  __shared__ unsigned tile_ticket;
+  __shared__ std::int64_t to_global[kDigits];        // the tile's place p of digit d goes to to_global[d] + p
+  __shared__ unsigned warp_sums[kMaxBlock / kWarp];  // the counter scan's per-warp totals
+  const unsigned tile_keys = blockDim.x * items;
+  Bits* const staged_keys = dynamic_shared<Bits>();
+  std::uint32_t* const staged_values = reinterpret_cast<std::uint32_t*>(staged_keys + tile_keys);
+  unsigned* const counters = reinterpret_cast<unsigned*>(staged_keys + tile_keys) + (Pairs ? tile_keys : 0);
+  const unsigned warps = blockDim.x / kWarp, warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
+  const unsigned lanes_below = (1u << lane) - 1;
+  unsigned* const my_counters = counters + padded(kCountersPerThread * threadIdx.x);  // this thread's 8, in the scan
+  const unsigned bit = pass * kDigitBits, tag = pass + 1;
+
+  if (threadIdx.x == 0) tile_ticket = atomicAdd(next_tile, 1u);
+#pragma unroll
+  for (unsigned j = 0; j < kCountersPerThread; ++j) my_counters[j] = 0;
+  __syncthreads();
+  const unsigned tile = tile_ticket;
+  const std::uint64_t tile_begin = std::uint64_t(tile) * tile_keys;
+  const unsigned tile_size = n - tile_begin < tile_keys ? static_cast<unsigned>(n - tile_begin) : tile_keys;
+
+  // a. Item r of this thread: the tile's key warp x 32 x items + 32r + lane.
+  const unsigned warp_first = warp * kWarp * items + lane;
+  Bits keys[items];
+#pragma unroll
+  for (unsigned r = 0; r < items; ++r) {
+    const unsigned place = warp_first + r * kWarp;
+    if (place < tile_size) keys[r] = encode_order(keys_in[tile_begin + place]);
+  }
+
+  // b. Ranks within the warp, item by item: the group's leader reads and advances the warp's
+  // counter of the digit.
+  unsigned ranks[items / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
+#pragma unroll
+  for (unsigned r = 0; r < items; ++r) {
+    const bool valid = warp_first + r * kWarp < tile_size;
+    const unsigned digit = valid ? digit_at(keys[r], bit) : 0;
+    const unsigned peers = match_peers(digit, valid);
+    const unsigned leader = valid ? __ffs(peers) - 1 : 0;
+    unsigned* const counter = counters + padded(digit * warps + warp);
+    unsigned before = valid && lane == leader ? *counter : 0;
+    before = __shfl_sync(kFullWarp, before, leader);
+    ranks[r / 2] |= (before + __popc(peers & lanes_below)) << (r % 2 * 16);
+    if (valid && lane == leader) *counter = before + __popc(peers);
+    __syncwarp();
+  }
+  __syncthreads();
+
+  // c. Exclusive scan of the counters in (digit, warp) order: each thread its 8, a warp scan of
+  // the threads' sums, then the sums of the warps before.
+  unsigned mine[kCountersPerThread];
+  unsigned sum = 0;
+#pragma unroll
+  for (unsigned j = 0; j < kCountersPerThread; ++j) {
+    mine[j] = my_counters[j];
+    sum += mine[j];
+  }
+  unsigned inclusive = sum;
+#pragma unroll
+  for (unsigned offset = 1; offset < kWarp; offset *= 2) {
+    const unsigned up = __shfl_up_sync(kFullWarp, inclusive, offset);
+    if (lane >= offset) inclusive += up;
+  }
+  if (lane == kWarp - 1) warp_sums[warp] = inclusive;
+  __syncthreads();
+  unsigned running = __reduce_add_sync(kFullWarp, lane < warp ? warp_sums[lane] : 0) + inclusive - sum;
+#pragma unroll
+  for (unsigned j = 0; j < kCountersPerThread; ++j) {
+    my_counters[j] = running;
+    running += mine[j];
+  }
+  __syncthreads();
+
+  // d. Look-back, thread t for digits t, t + B, ...: first every aggregate (so that later tiles
+  // can go on), then every prefix. Tile 0's prefixes are the digit offsets.
+  const auto start_of = [&](unsigned d) { return d < kDigits ? counters[padded(d * warps)] : tile_size; };
+  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+    const unsigned count = start_of(d + 1) - start_of(d);
+    if (tile == 0) {
+      publish(status, tile, d, tag, kInclusive, offsets[d] + count);
+    } else {
+      publish(status, tile, d, tag, kAggregate, count);
+    }
+  }
+  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+    const unsigned start = start_of(d);
+    unsigned global_start = offsets[d];
+    if (tile != 0) {
+      global_start = look_back(status, tile, d, tag);
+      publish(status, tile, d, tag, kInclusive, global_start + (start_of(d + 1) - start));
+    }
+    to_global[d] = std::int64_t(global_start) - start;
+  }
+
+  // e. Stage every key at its place (values are loaded only now, to spare registers during the
+  // ranking), then store: consecutive threads, consecutive places, consecutive addresses
+  // within a digit.
+#pragma unroll
+  for (unsigned r = 0; r < items; ++r) {
+    const unsigned input_place = warp_first + r * kWarp;
+    if (input_place < tile_size) {
+      const unsigned rank = ranks[r / 2] >> (r % 2 * 16) & 0xffffu;
+      const unsigned place = counters[padded(digit_at(keys[r], bit) * warps + warp)] + rank;
+      staged_keys[place] = keys[r];
+      if constexpr (Pairs) staged_values[place] = values_in[tile_begin + input_place];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned r = 0; r < items; ++r) {
+    const unsigned place = r * blockDim.x + threadIdx.x;
+    if (place < tile_size) {
+      const Bits key = staged_keys[place];
+      const std::uint64_t destination = to_global[digit_at(key, bit)] + place;
+      keys_out[destination] = decode_order<K>(key);
+      if constexpr (Pairs) values_out[destination] = staged_values[place];
+    }
+  }
+}
+
+// Allows the pass kernel the dynamic shared memory of the largest block (above the 48 KB
+// default), once per kernel.
+template <bool Pairs, class K>
+void allow_pass_shared() {
+  static const bool allowed = [] {
+    check_cuda(cudaFuncSetAttribute(&onesweep_kernel<Pairs, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(pass_shared_bytes<Pairs, K>(kMaxBlock))),
+               "cudaFuncSetAttribute (one-sweep shared memory)");
+    return true;
+  }();
+  (void)allowed;
+}
+
+// Workspace, each part 256-byte aligned: the other key buffer (n keys), the other value buffer
+// (n values, pairs only), then the part zeroed by one memset before every sort: the counts
+// (passes x 256), the ticket counters (one per pass) and the status words (tiles x 256); then
+// the digit offsets (passes x 256).
+struct OnesweepLayout {
+  std::uint64_t tiles;
+  std::size_t values_at, counts_at, tickets_at, status_at, offsets_at, total;
+  std::size_t zeroed_bytes() const { return offsets_at - counts_at; }
+};
+
+template <SortForm form, class K>
+OnesweepLayout onesweep_layout(std::uint64_t n, int block_size) {
+  OnesweepLayout layout{};
+  layout.tiles = ceil_div(n, std::uint64_t(block_size) * kItems<K>);
+  layout.values_at = align_up(n * sizeof(K));
+  layout.counts_at = layout.values_at + (form == SortForm::pairs ? align_up(n * sizeof(std::uint32_t)) : 0);
+  layout.tickets_at = layout.counts_at + align_up(kPasses<K> * kDigits * sizeof(unsigned));
+  layout.status_at = layout.tickets_at + align_up(kPasses<K> * sizeof(unsigned));
+  layout.offsets_at = layout.status_at + align_up(layout.tiles * kDigits * sizeof(StatusWord));
+  layout.total = layout.offsets_at + align_up(kPasses<K> * kDigits * sizeof(unsigned));
+  return layout;
+}
+
+struct RadixOnesweep {
+  static constexpr bool sorts_pairs = true;
+
+  // Counts, prefixes and places are 32-bit: the largest prefix is n.
+  static std::uint64_t max_length(int) { return std::numeric_limits<std::uint32_t>::max(); }
+
+  template <SortForm form, class K>
+  static std::size_t workspace_bytes(std::uint64_t n, int block_size) {
+    return onesweep_layout<form, K>(n, block_size).total;
+  }
+
+  template <SortForm form, class K>
+  static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
+                  const SortCall& call) {
+    constexpr bool pairs = form == SortForm::pairs;
+    constexpr unsigned passes = kPasses<K>;
+    const OnesweepLayout layout = onesweep_layout<form, K>(call.n, call.block_size);
+    auto* const workspace = static_cast<char*>(call.workspace.data);
+    K* const other_keys = reinterpret_cast<K*>(workspace);
+    auto* const other_values = pairs ? reinterpret_cast<std::uint32_t*>(workspace + layout.values_at) : nullptr;
+    auto* const counts = reinterpret_cast<unsigned*>(workspace + layout.counts_at);
+    auto* const tickets = reinterpret_cast<unsigned*>(workspace + layout.tickets_at);
+    auto* const status = reinterpret_cast<StatusWord*>(workspace + layout.status_at);
+    auto* const offsets = reinterpret_cast<unsigned*>(workspace + layout.offsets_at);
+    const std::size_t pass_shared = pass_shared_bytes<pairs, K>(static_cast<unsigned>(call.block_size));
+    allow_pass_shared<pairs, K>();
+
+    check_cuda(cudaMemsetAsync(workspace + layout.counts_at, 0, layout.zeroed_bytes(), call.stream),
+               "cudaMemsetAsync (one-sweep counts, tickets and status)");
+    const std::uint64_t histogram_grid =
+        std::min(ceil_div(call.n, std::uint64_t(call.block_size) * kItems<K>), kMaxHistogramGrid);
+    launch_kernel({call.variant_id, type_key_v<K>, name(form), "histogram"}, &histogram_kernel<K>,
+                  static_cast<unsigned>(histogram_grid), call.block_size, 0, call.stream, keys_in, call.n, counts);
+    launch_kernel({call.variant_id, type_key_v<K>, name(form), "digit offsets"}, &digit_offsets_kernel, passes,
+                  kOffsetsBlock, 0, call.stream, counts, offsets);
+
+    const KernelLabel pass_label{call.variant_id, type_key_v<K>, name(form), "pass"};
+    const K* source_keys = keys_in;
+    const std::uint32_t* source_values = values_in;
+    for (unsigned pass = 0; pass < passes; ++pass) {
+      const bool to_output = (passes - 1 - pass) % 2 == 0;
+      K* const target_keys = to_output ? keys_out : other_keys;
+      std::uint32_t* const target_values = to_output ? values_out : other_values;
+      launch_kernel(pass_label, &onesweep_kernel<pairs, K>, static_cast<unsigned>(layout.tiles), call.block_size,
+                    pass_shared, call.stream, source_keys, target_keys, source_values, target_values, call.n, pass,
+                    offsets + pass * kDigits, tickets + pass, status);
+      source_keys = target_keys;
+      source_values = target_values;
+    }
+  }
+};
+
+}  // namespace
+
+const bool registered = register_variant(make_sort_variant<RadixOnesweep>({
+    .name = "radix_onesweep",
+    .description = "stable LSD radix sort, 8-bit digits, one read of the keys per pass: all histograms in one "
+                   "sweep, tiles ranked by warp ballots, digit offsets by decoupled look-back",
+    .block_sizes = {32, 1024, 512},
+    .deterministic = true,
+    .cross_block = true,
+    .stable = true,
+}));
+
+}  // namespace kernels::detail
