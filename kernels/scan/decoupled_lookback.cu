@@ -71,41 +71,53 @@ struct PackedTileStatus {
   }
 };
 
-// The tiles' states for 8-byte values: flags, aggregates and inclusive prefixes apart, ordered
-// by release and acquire. The workspace holds the flags (zero: INVALID) and then the values.
+// The tiles' states for 8-byte values: one 16-byte word per tile, {flag, value}, stored and
+// loaded whole by single 128-bit relaxed accesses (st/ld.relaxed.gpu.b128, sm_70 and later,
+// the instructions cuda::atomic_ref uses for 16-byte types; written out here because CUDA
+// 13.0's wrapper swaps their operands). As with the 8-byte words, a reader that sees the flag
+// sees its value in the same load: no fence, and one memory round trip per look-back step
+// where flag and value apart cost two (an acquire load of the flag, then the value). The
+// workspace holds the words (zero: INVALID, before the launch).
 template <class T>
-struct SplitTileStatus {
-  unsigned* flags;
-  T* aggregates;
-  T* inclusive_prefixes;
+struct WideTileStatus {
+  struct alignas(16) Word {
+    unsigned long long flag;
+    T value;
+  };
+  Word* words;
 
-  static std::size_t bytes(std::uint64_t tiles) {
-    return align_up(tiles * sizeof(unsigned)) + 2 * align_up(tiles * sizeof(T));
-  }
-  static SplitTileStatus at(char* workspace, std::uint64_t tiles) {
-    T* const aggregates = reinterpret_cast<T*>(workspace + align_up(tiles * sizeof(unsigned)));
-    return {reinterpret_cast<unsigned*>(workspace), aggregates,
-            reinterpret_cast<T*>(reinterpret_cast<char*>(aggregates) + align_up(tiles * sizeof(T)))};
-  }
-  static std::size_t zeroed_bytes(std::uint64_t tiles) { return tiles * sizeof(unsigned); }
+  static std::size_t bytes(std::uint64_t tiles) { return align_up(tiles * sizeof(Word)); }
+  static WideTileStatus at(char* workspace, std::uint64_t) { return {reinterpret_cast<Word*>(workspace)}; }
+  static std::size_t zeroed_bytes(std::uint64_t tiles) { return tiles * sizeof(Word); }
 
   __device__ void publish(unsigned tile, TileFlag flag, T value) const {
-    (flag == kAggregate ? aggregates : inclusive_prefixes)[tile] = value;
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(flags[tile]).store(flag, cuda::memory_order_release);
+    unsigned long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    asm volatile(
+        "{\n\t.reg .b128 word;\n\tmov.b128 word, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], word;\n\t}"
+        :
+        : "l"(words + tile), "l"(static_cast<unsigned long long>(flag)), "l"(bits)
+        : "memory");
   }
 
+  // Waits until the tile has published something.
   __device__ TileState<T> read(unsigned tile) const {
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> published(flags[tile]);
-    unsigned flag;
+    unsigned long long flag, bits;
     do {
-      flag = published.load(cuda::memory_order_acquire);
+      asm volatile(
+          "{\n\t.reg .b128 word;\n\tld.relaxed.gpu.global.b128 word, [%2];\n\tmov.b128 {%0, %1}, word;\n\t}"
+          : "=l"(flag), "=l"(bits)
+          : "l"(words + tile)
+          : "memory");
     } while (flag == kInvalid);
-    return {static_cast<TileFlag>(flag), flag == kInclusive ? inclusive_prefixes[tile] : aggregates[tile]};
+    T value;
+    memcpy(&value, &bits, sizeof value);
+    return {static_cast<TileFlag>(flag), value};
   }
 };
 
 template <class T>
-using TileStatus = std::conditional_t<sizeof(T) == 4, PackedTileStatus<T>, SplitTileStatus<T>>;
+using TileStatus = std::conditional_t<sizeof(T) == 4, PackedTileStatus<T>, WideTileStatus<T>>;
 
 // Each thread moves rows of 16-byte vectors: a warp's part of a tile is kRows rows of 32
 // vectors, lane l taking vector l of each row, so that every load and store instruction of a
