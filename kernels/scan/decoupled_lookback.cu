@@ -15,11 +15,11 @@
 //   4. publishes its inclusive prefix (status INCLUSIVE) and adds its exclusive prefix to its
 //      values.
 // The speed of the whole scan is the speed at which inclusive prefixes travel down the tiles:
-// each hop costs a look-back's memory round trips. Hence large tiles (up to 128 bytes a thread) and,
-// for 4-byte values, status words that hold flag and value together (one 8-byte access, so a
-// reader that sees the flag sees its value without any fence). 8-byte values keep flag and value
-// apart: the value is written before its flag with a release store, and a reader loads the flag
-// with an acquire load before the value. The float result depends on which predecessors had
+// each hop costs a look-back's memory round trips. Hence large tiles (up to 128 bytes a thread)
+// and status words that hold flag and value together, so that a reader that sees the flag sees
+// its value in the same load, without any fence: 8 bytes for 4-byte values, 16 bytes (one
+// 128-bit access) for 8-byte ones (flag and value apart, ordered by release and acquire, cost a
+// second dependent load per look-back step). The float result depends on which predecessors had
 // published their prefixes, so float sums are not bitwise deterministic (integers are exact
 // either way).
 #include <kernels/scan/detail/make_scan_variant.cuh>
@@ -121,16 +121,17 @@ using TileStatus = std::conditional_t<sizeof(T) == 4, PackedTileStatus<T>, WideT
 
 // Each thread moves rows of 16-byte vectors: a warp's part of a tile is kRows rows of 32
 // vectors, lane l taking vector l of each row, so that every load and store instruction of a
-// warp covers 512 contiguous bytes. 4-byte values take 8 rows (128 bytes a thread), 8-byte ones
-// 4 (their tiles are chained more slowly, see above, and more rows would not fit 1024-thread
-// blocks' registers). Measured on the H100 at 2^28 ints: 64 bytes a thread ran at 0.84x CUB's
-// speed, 128 bytes at 0.96-0.98x.
-template <class T>
-inline constexpr unsigned kRows = sizeof(T) == 4 ? 8 : 4;
+// warp covers 512 contiguous bytes. Every type takes 8 rows, 128 bytes a thread (the kernel is
+// compiled for 1024-thread blocks, whose 64 registers a thread 8-byte values just fit, with a
+// few bytes spilled). Measured on the H100 at 2^28 ints: 64 bytes a thread ran at 0.84x CUB's
+// speed, 128 bytes at 0.96-0.98x. At 2^28 long longs, against CUB in the same run: flag and
+// value apart with 64 bytes a thread 0.72x, apart with 128 bytes 0.85x, one 16-byte word with
+// 64 bytes 0.82x, one 16-byte word with 128 bytes 0.97x.
+inline constexpr unsigned kRows = 8;
 template <class T>
 inline constexpr unsigned kValuesPerVector = 16 / sizeof(T);
 template <class T>
-inline constexpr unsigned kItemsPerThread = kRows<T> * kValuesPerVector<T>;
+inline constexpr unsigned kItemsPerThread = kRows * kValuesPerVector<T>;
 
 template <class T>
 struct alignas(16) Vector16 {
@@ -161,7 +162,7 @@ __device__ T look_back(const Status& status, unsigned tile) {
 }
 
 template <ScanKind kind, class T>
-__global__ void decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, unsigned* next_tile,
+__global__ void __launch_bounds__(1024) decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, unsigned* next_tile,
                                           TileStatus<T> status) {
   constexpr unsigned kVector = kValuesPerVector<T>;
   using Vector = Vector16<T>;
@@ -179,9 +180,9 @@ __global__ void decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, 
   const bool whole = tile_first + std::uint64_t(blockDim.x) * kItemsPerThread<T> <= n;
   const bool vectorized = whole && (reinterpret_cast<std::uintptr_t>(in) | reinterpret_cast<std::uintptr_t>(out)) % 16 == 0;
 
-  T values[kRows<T>][kVector];
+  T values[kRows][kVector];
 #pragma unroll
-  for (unsigned row = 0; row < kRows<T>; ++row) {
+  for (unsigned row = 0; row < kRows; ++row) {
     const std::uint64_t first = row_first(row);
     if (vectorized) {
       const Vector loaded = *reinterpret_cast<const Vector*>(in + first);
@@ -194,10 +195,10 @@ __global__ void decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, 
   }
 
   // Within the warp, row by row: the lane's exclusive prefix among the warp's earlier values.
-  T lane_prefix[kRows<T>];
+  T lane_prefix[kRows];
   T warp_total = ScanOp<T>::identity();
 #pragma unroll
-  for (unsigned row = 0; row < kRows<T>; ++row) {
+  for (unsigned row = 0; row < kRows; ++row) {
     T lane_sum = values[row][0];
 #pragma unroll
     for (unsigned j = 1; j < kVector; ++j) lane_sum = op(lane_sum, values[row][j]);
@@ -226,7 +227,7 @@ __global__ void decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, 
   const T warp_prefix = op(tile_prefix, warps_before);
 
 #pragma unroll
-  for (unsigned row = 0; row < kRows<T>; ++row) {
+  for (unsigned row = 0; row < kRows; ++row) {
     const std::uint64_t first = row_first(row);
     T prefix = op(warp_prefix, lane_prefix[row]);
     T results[kVector];
@@ -261,7 +262,7 @@ struct DecoupledLookback {
     return visit_type(type, [&](auto value, auto) { return tile_values<decltype(value)>(block_size); });
   }
 
-  // 2^31 - 1 tiles of the smallest tile (8-byte types, eight values per thread).
+  // 2^31 - 1 tiles of the smallest tile (8-byte types, sixteen values per thread).
   static std::uint64_t max_length(int block_size) {
     return std::uint64_t(std::numeric_limits<int>::max()) * tile_values<double>(block_size);
   }
@@ -293,7 +294,7 @@ struct DecoupledLookback {
   // 4-byte types give the most. A tile prefix can chain through every earlier tile: each link
   // adds a window reduction (5 levels), the window add and the inclusive publication.
   static std::uint64_t accumulation_depth(std::uint64_t n, int block_size) {
-    const std::uint64_t within_tile = 2 * kValuesPerVector<float> + 5 + 1 + kRows<float> + 12 + 2;
+    const std::uint64_t within_tile = 2 * kValuesPerVector<float> + 5 + 1 + kRows + 12 + 2;
     const std::uint64_t tiles = ceil_div(n, tile_values<double>(block_size));
     return within_tile + 7 * tiles;
   }
