@@ -26,16 +26,20 @@
 //         keys with a smaller digit plus those with the same digit in earlier warps. Digit d's
 //         keys take places [start(d), start(d + 1)) of the tile's local sort; their count is the
 //         difference;
-//      d. looks back, one thread per digit: it publishes the tile's count of d (AGGREGATE),
-//         walks back over the tiles before it adding up their published counts of d until it
-//         meets one that has published an INCLUSIVE prefix (the global place after its last
-//         key of digit d), then publishes its own INCLUSIVE prefix. Tile 0 starts the chain
-//         from the digit offsets of step 2. The sum is where the tile's first key of digit d
-//         goes;
-//      e. stages the keys (and values) in shared memory at their local places, and stores:
-//         thread t takes places t, t + B, ... and writes the key there to the tile's global
-//         start of its digit plus (place - start(d)), so consecutive threads write consecutive
-//         addresses along each digit's run.
+//      d. publishes its count of every digit d (AGGREGATE), one thread per digit, as soon as it
+//         has them: later tiles may be waiting for them;
+//      e. stages the keys (and values) in shared memory at their local places, which needs
+//         nothing from other tiles;
+//      f. looks back, one thread per digit: walks back over the tiles before it, adding up
+//         their published counts of d, until it meets one that has published an INCLUSIVE
+//         prefix (the global place after its last key of digit d), and publishes its own
+//         INCLUSIVE prefix. The sum is where the tile's first key of digit d goes. Tile 0
+//         publishes INCLUSIVE prefixes at once, from the digit offsets of step 2. The walk
+//         loads the words of 4 predecessors at a time, so that passing tiles that have only
+//         published their counts costs one memory round trip per 4 tiles;
+//      g. stores: thread t takes places t, t + B, ... of the staged tile and writes the key
+//         there to the tile's global start of its digit plus (place - start(d)), so
+//         consecutive threads write consecutive addresses along each digit's run.
 //      Keys of digit d leave in input order (tiles by the look-back sums, keys within a tile
 //      by their rank): the pass is stable.
 //
@@ -46,6 +50,8 @@
 // tile wrote. The pass number lets every pass reuse the same words: a word from an earlier
 // pass (or the zero of the memset before the first) reads as "nothing published yet". The
 // status words and the per-pass ticket counters are zeroed once per sort, with the histogram.
+// The ticket counter's atomicAdd orders nothing either: it only hands out tile numbers in the
+// order blocks start. Between passes, the kernel boundary orders everything.
 //
 // Traffic per pass: the keys read and written once (values likewise), 2 KB of status per tile
 // written, and the predecessors' status read (mostly in L2). Plus one read of the keys for the
@@ -156,18 +162,28 @@ __global__ void __launch_bounds__(kOffsetsBlock) digit_offsets_kernel(const unsi
 }
 
 // Step 3d for one digit of one tile (> 0): the sum of the counts of `digit` in the tiles before
-// `tile`, walking back to the nearest INCLUSIVE prefix. Only waits for tiles with smaller
-// tickets. The loads are relaxed: the word holds all the reader needs (see the header).
+// `tile`, walking back to the nearest INCLUSIVE prefix. The words of kLookAhead predecessors are
+// loaded at once, so that a walk over tiles that have published costs one memory round trip per
+// kLookAhead tiles; a word not yet published (an earlier pass's tag) is loaded again until it
+// is. Only waits for tiles with smaller tickets, and never past the nearest INCLUSIVE prefix
+// (tile 0 publishes one). The loads are relaxed: the word holds all the reader needs (see the
+// header).
+constexpr unsigned kLookAhead = 4;
 __device__ unsigned look_back(StatusWord* status, unsigned tile, unsigned digit, unsigned tag) {
+  const auto word = [&](unsigned predecessor) {
+    return cuda::atomic_ref<StatusWord, cuda::thread_scope_device>(status[std::uint64_t(predecessor) * kDigits + digit]);
+  };
   unsigned sum = 0;
-  for (unsigned predecessor = tile - 1;; --predecessor) {
-    cuda::atomic_ref<StatusWord, cuda::thread_scope_device> word(status[std::uint64_t(predecessor) * kDigits + digit]);
-    StatusWord seen;
-    do {
-      seen = word.load(cuda::memory_order_relaxed);
-    } while ((seen >> kTagShift) != tag);  // an earlier pass's word, or none yet
-    sum += static_cast<unsigned>(seen);
-    if ((seen >> kFlagShift & 3u) == kInclusive) return sum;
+  for (unsigned window = tile - 1;; window -= kLookAhead) {
+    StatusWord seen[kLookAhead];
+#pragma unroll
+    for (unsigned i = 0; i < kLookAhead; ++i) seen[i] = i <= window ? word(window - i).load(cuda::memory_order_relaxed) : 0;
+#pragma unroll
+    for (unsigned i = 0; i < kLookAhead; ++i) {
+      while ((seen[i] >> kTagShift) != tag) seen[i] = word(window - i).load(cuda::memory_order_relaxed);  // not yet published
+      sum += static_cast<unsigned>(seen[i]);
+      if ((seen[i] >> kFlagShift & 3u) == kInclusive) return sum;
+    }
   }
 }
 
@@ -266,8 +282,8 @@ __global__ void __launch_bounds__(kMaxBlock) onesweep_kernel(const K* keys_in, K
   }
   __syncthreads();
 
-  // d. Look-back, thread t for digits t, t + B, ...: first every aggregate (so that later tiles
-  // can go on), then every prefix. Tile 0's prefixes are the digit offsets.
+  // d. Publish the tile's count of every digit (AGGREGATE; tile 0: INCLUSIVE, from the digit
+  // offsets), thread t for digits t, t + B, ..., as early as possible: later tiles wait for it.
   const auto start_of = [&](unsigned d) { return d < kDigits ? counters[padded(d * warps)] : tile_size; };
   for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
     const unsigned count = start_of(d + 1) - start_of(d);
@@ -277,19 +293,10 @@ __global__ void __launch_bounds__(kMaxBlock) onesweep_kernel(const K* keys_in, K
       publish(status, tile, d, tag, kAggregate, count);
     }
   }
-  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
-    const unsigned start = start_of(d);
-    unsigned global_start = offsets[d];
-    if (tile != 0) {
-      global_start = look_back(status, tile, d, tag);
-      publish(status, tile, d, tag, kInclusive, global_start + (start_of(d + 1) - start));
-    }
-    to_global[d] = std::int64_t(global_start) - start;
-  }
 
   // e. Stage every key at its place (values are loaded only now, to spare registers during the
-  // ranking), then store: consecutive threads, consecutive places, consecutive addresses
-  // within a digit.
+  // ranking). Staging needs only the local places, so it comes before the look-back, whose
+  // waiting then delays only the store.
 #pragma unroll
   for (unsigned r = 0; r < items; ++r) {
     const unsigned input_place = warp_first + r * kWarp;
@@ -300,7 +307,20 @@ __global__ void __launch_bounds__(kMaxBlock) onesweep_kernel(const K* keys_in, K
       if constexpr (Pairs) staged_values[place] = values_in[tile_begin + input_place];
     }
   }
+  // f. Look back for every digit's global start; then the tile's place p of digit d goes to
+  // to_global[d] + p.
+  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+    const unsigned start = start_of(d);
+    unsigned global_start = offsets[d];
+    if (tile != 0) {
+      global_start = look_back(status, tile, d, tag);
+      publish(status, tile, d, tag, kInclusive, global_start + (start_of(d + 1) - start));
+    }
+    to_global[d] = std::int64_t(global_start) - start;
+  }
   __syncthreads();
+
+  // g. Store: consecutive threads, consecutive places, consecutive addresses within a digit.
 #pragma unroll
   for (unsigned r = 0; r < items; ++r) {
     const unsigned place = r * blockDim.x + threadIdx.x;
