@@ -72,6 +72,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace kernels::detail {
 namespace {
@@ -88,14 +89,13 @@ constexpr unsigned kPasses = sizeof(K) * 8 / kDigitBits;
 template <class K>
 constexpr unsigned kItems = 64 / sizeof(K);
 
-// The counters of step c: one per digit and warp, in digit-major order (index d * warps + w),
-// with one padding word after every 32 so that the scan's reads (thread t: indices 8t to
-// 8t + 7) are free of bank conflicts. There are 256 x warps counters and B threads: exactly 8
-// per thread at every block size.
+// The counters of steps b and c: one per digit and warp, in digit-major order, each digit's
+// warps followed by one padding word: (d, w) is at d * (warps + 1) + w. A thread finds its
+// warp's counter of a digit with one multiply-add, and the scan's reads (thread t: the (digit,
+// warp) pairs 8t to 8t + 7 in that order) are mostly free of bank conflicts. There are 256 x
+// warps counters and B threads: exactly 8 per thread at every block size.
 constexpr unsigned kCountersPerThread = kDigits / kWarp;
-static_assert(kWarp % kCountersPerThread == 0, "a thread's counters share one padding group");
-__host__ __device__ constexpr unsigned padded(unsigned i) { return i + i / kWarp; }
-constexpr std::size_t counter_words(unsigned warps) { return padded(kDigits * warps); }
+__host__ __device__ constexpr unsigned counter_words(unsigned warps) { return kDigits * (warps + 1); }
 
 // A status word: count, flag, pass tag (see the header).
 using StatusWord = unsigned long long;
@@ -194,11 +194,18 @@ __device__ void publish(StatusWord* status, unsigned tile, unsigned digit, unsig
 }
 
 // Dynamic shared memory of a pass: the staged tile (keys, then values for Pairs), then the
-// padded counters.
+// counters.
 template <bool Pairs, class K>
 constexpr std::size_t pass_shared_bytes(unsigned block_size) {
   const std::size_t tile = std::size_t(block_size) * kItems<K>;
   return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) + counter_words(block_size / kWarp) * sizeof(unsigned);
+}
+
+// The lanes of the warp up to and including the calling one.
+__device__ unsigned lanes_up_to_mine() {
+  unsigned mask;
+  asm("mov.u32 %0, %%lanemask_le;" : "=r"(mask));
+  return mask;
 }
 
 // Step 3: one pass, one tile per block, by digit `pass`. `offsets` are this pass's 256 digit
@@ -211,125 +218,156 @@ __global__ void __launch_bounds__(kMaxBlock) onesweep_kernel(const K* keys_in, K
   using Bits = ordered_bits_t<K>;  // keys travel through the kernel encoded
   constexpr unsigned items = kItems<K>;
   __shared__ unsigned tile_ticket;
-  __shared__ std::int64_t to_global[kDigits];        // the tile's place p of digit d goes to to_global[d] + p
+  __shared__ std::uint64_t to_global[kDigits];       // the tile's place p of digit d goes to to_global[d] + p
   __shared__ unsigned warp_sums[kMaxBlock / kWarp];  // the counter scan's per-warp totals
   const unsigned tile_keys = blockDim.x * items;
   Bits* const staged_keys = dynamic_shared<Bits>();
   std::uint32_t* const staged_values = reinterpret_cast<std::uint32_t*>(staged_keys + tile_keys);
   unsigned* const counters = reinterpret_cast<unsigned*>(staged_keys + tile_keys) + (Pairs ? tile_keys : 0);
   const unsigned warps = blockDim.x / kWarp, warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  const unsigned lanes_below = (1u << lane) - 1;
-  unsigned* const my_counters = counters + padded(kCountersPerThread * threadIdx.x);  // this thread's 8, in the scan
+  const unsigned digit_stride = warps + 1;  // between a warp's counters of consecutive digits
+  unsigned* const warp_counters = counters + warp;
   const unsigned bit = pass * kDigitBits, tag = pass + 1;
 
   if (threadIdx.x == 0) tile_ticket = atomicAdd(next_tile, 1u);
-#pragma unroll
-  for (unsigned j = 0; j < kCountersPerThread; ++j) my_counters[j] = 0;
+  for (unsigned i = threadIdx.x; i < counter_words(warps); i += blockDim.x) counters[i] = 0;
   __syncthreads();
   const unsigned tile = tile_ticket;
   const std::uint64_t tile_begin = std::uint64_t(tile) * tile_keys;
   const unsigned tile_size = n - tile_begin < tile_keys ? static_cast<unsigned>(n - tile_begin) : tile_keys;
 
-  // a. Item r of this thread: the tile's key warp x 32 x items + 32r + lane.
-  const unsigned warp_first = warp * kWarp * items + lane;
-  Bits keys[items];
-#pragma unroll
-  for (unsigned r = 0; r < items; ++r) {
-    const unsigned place = warp_first + r * kWarp;
-    if (place < tile_size) keys[r] = encode_order(keys_in[tile_begin + place]);
-  }
+  // Steps a to g. Every place is checked against tile_size; a whole tile (every tile but the
+  // last) runs a copy of the steps that leaves the checks out.
+  const auto sort_tile = [&](auto whole) {
+    const auto in_tile = [&](unsigned place) { return decltype(whole)::value || place < tile_size; };
 
-  // b. Ranks within the warp, item by item: the group's leader reads and advances the warp's
-  // counter of the digit.
-  unsigned ranks[items / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
+    // a. Item r of this thread: the tile's key warp x 32 x items + 32r + lane.
+    const unsigned warp_first = warp * kWarp * items + lane;
+    Bits keys[items];
 #pragma unroll
-  for (unsigned r = 0; r < items; ++r) {
-    const bool valid = warp_first + r * kWarp < tile_size;
-    const unsigned digit = valid ? digit_at(keys[r], bit) : 0;
-    const unsigned peers = match_peers(digit, valid);
-    const unsigned leader = valid ? __ffs(peers) - 1 : 0;
-    unsigned* const counter = counters + padded(digit * warps + warp);
-    unsigned before = valid && lane == leader ? *counter : 0;
-    before = __shfl_sync(kFullWarp, before, leader);
-    ranks[r / 2] |= (before + __popc(peers & lanes_below)) << (r % 2 * 16);
-    if (valid && lane == leader) *counter = before + __popc(peers);
-    __syncwarp();
-  }
-  __syncthreads();
-
-  // c. Exclusive scan of the counters in (digit, warp) order: each thread its 8, a warp scan of
-  // the threads' sums, then the sums of the warps before.
-  unsigned mine[kCountersPerThread];
-  unsigned sum = 0;
-#pragma unroll
-  for (unsigned j = 0; j < kCountersPerThread; ++j) {
-    mine[j] = my_counters[j];
-    sum += mine[j];
-  }
-  unsigned inclusive = sum;
-#pragma unroll
-  for (unsigned offset = 1; offset < kWarp; offset *= 2) {
-    const unsigned up = __shfl_up_sync(kFullWarp, inclusive, offset);
-    if (lane >= offset) inclusive += up;
-  }
-  if (lane == kWarp - 1) warp_sums[warp] = inclusive;
-  __syncthreads();
-  unsigned running = __reduce_add_sync(kFullWarp, lane < warp ? warp_sums[lane] : 0) + inclusive - sum;
-#pragma unroll
-  for (unsigned j = 0; j < kCountersPerThread; ++j) {
-    my_counters[j] = running;
-    running += mine[j];
-  }
-  __syncthreads();
-
-  // d. Publish the tile's count of every digit (AGGREGATE; tile 0: INCLUSIVE, from the digit
-  // offsets), thread t for digits t, t + B, ..., as early as possible: later tiles wait for it.
-  const auto start_of = [&](unsigned d) { return d < kDigits ? counters[padded(d * warps)] : tile_size; };
-  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
-    const unsigned count = start_of(d + 1) - start_of(d);
-    if (tile == 0) {
-      publish(status, tile, d, tag, kInclusive, offsets[d] + count);
-    } else {
-      publish(status, tile, d, tag, kAggregate, count);
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned place = warp_first + r * kWarp;
+      if (in_tile(place)) keys[r] = encode_order(keys_in[tile_begin + place]);
     }
-  }
 
-  // e. Stage every key at its place (values are loaded only now, to spare registers during the
-  // ranking). Staging needs only the local places, so it comes before the look-back, whose
-  // waiting then delays only the store.
+    // b. Ranks within the warp, item by item. The highest lane of a digit's group (its leader)
+    // reads the warp's counter of the digit and advances it by the group's size, which is the
+    // leader's count of group lanes up to its own; a key's rank is the counter as read plus its
+    // group lanes below it.
+    const unsigned up_to_mine = lanes_up_to_mine();
+    unsigned ranks[(items + 1) / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
 #pragma unroll
-  for (unsigned r = 0; r < items; ++r) {
-    const unsigned input_place = warp_first + r * kWarp;
-    if (input_place < tile_size) {
-      const unsigned rank = ranks[r / 2] >> (r % 2 * 16) & 0xffffu;
-      const unsigned place = counters[padded(digit_at(keys[r], bit) * warps + warp)] + rank;
-      staged_keys[place] = keys[r];
-      if constexpr (Pairs) staged_values[place] = values_in[tile_begin + input_place];
+    for (unsigned r = 0; r < items; ++r) {
+      const bool valid = in_tile(warp_first + r * kWarp);
+      const unsigned digit = valid ? digit_at(keys[r], bit) : 0;
+      const unsigned peers = match_peers(digit, valid);
+      const unsigned leader = kWarp - 1 - __clz(peers);
+      const unsigned up_to_here = __popc(peers & up_to_mine);
+      unsigned* const counter = warp_counters + digit * digit_stride;
+      unsigned before = 0;
+      if (valid && lane == leader) {
+        before = *counter;
+        *counter = before + up_to_here;
+      }
+      before = __shfl_sync(kFullWarp, before, leader);
+      // An invalid lane's rank is never read, and item r + 1 of a lane is invalid where item r is.
+      ranks[r / 2] |= (before + up_to_here - 1) << (r % 2 * 16);
+      __syncwarp();
     }
-  }
-  // f. Look back for every digit's global start; then the tile's place p of digit d goes to
-  // to_global[d] + p.
-  for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
-    const unsigned start = start_of(d);
-    unsigned global_start = offsets[d];
-    if (tile != 0) {
-      global_start = look_back(status, tile, d, tag);
-      publish(status, tile, d, tag, kInclusive, global_start + (start_of(d + 1) - start));
-    }
-    to_global[d] = std::int64_t(global_start) - start;
-  }
-  __syncthreads();
+    __syncthreads();
 
-  // g. Store: consecutive threads, consecutive places, consecutive addresses within a digit.
+    // c. Exclusive scan of the counters in (digit, warp) order: each thread its 8, a warp scan
+    // of the threads' sums, then the sums of the warps before. Pair i = 8t + j is digit
+    // i / warps, warp i % warps, at i plus its digit (one padding word per digit before it).
+    const unsigned first_pair = kCountersPerThread * threadIdx.x;
+    unsigned mine[kCountersPerThread];  // where the thread's pairs are
 #pragma unroll
-  for (unsigned r = 0; r < items; ++r) {
-    const unsigned place = r * blockDim.x + threadIdx.x;
-    if (place < tile_size) {
-      const Bits key = staged_keys[place];
-      const std::uint64_t destination = to_global[digit_at(key, bit)] + place;
-      keys_out[destination] = decode_order<K>(key);
-      if constexpr (Pairs) values_out[destination] = staged_values[place];
+    for (unsigned j = 0, of_warp = first_pair % warps, at = first_pair + first_pair / warps; j < kCountersPerThread;
+         ++j) {
+      mine[j] = at++;
+      if (++of_warp == warps) {
+        of_warp = 0;
+        ++at;
+      }
     }
+    unsigned counts[kCountersPerThread];
+    unsigned sum = 0;
+#pragma unroll
+    for (unsigned j = 0; j < kCountersPerThread; ++j) {
+      counts[j] = counters[mine[j]];
+      sum += counts[j];
+    }
+    unsigned inclusive = sum;
+#pragma unroll
+    for (unsigned offset = 1; offset < kWarp; offset *= 2) {
+      const unsigned up = __shfl_up_sync(kFullWarp, inclusive, offset);
+      if (lane >= offset) inclusive += up;
+    }
+    if (lane == kWarp - 1) warp_sums[warp] = inclusive;
+    __syncthreads();
+    unsigned running = __reduce_add_sync(kFullWarp, lane < warp ? warp_sums[lane] : 0) + inclusive - sum;
+#pragma unroll
+    for (unsigned j = 0; j < kCountersPerThread; ++j) {
+      counters[mine[j]] = running;
+      running += counts[j];
+    }
+    __syncthreads();
+
+    // d. Publish the tile's count of every digit (AGGREGATE; tile 0: INCLUSIVE, from the digit
+    // offsets), thread t for digits t, t + B, ..., as early as possible: later tiles wait for it.
+    const auto start_of = [&](unsigned d) { return d < kDigits ? counters[d * digit_stride] : tile_size; };
+    for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+      const unsigned count = start_of(d + 1) - start_of(d);
+      if (tile == 0) {
+        publish(status, tile, d, tag, kInclusive, offsets[d] + count);
+      } else {
+        publish(status, tile, d, tag, kAggregate, count);
+      }
+    }
+
+    // e. Stage every key at its place (values are loaded only now, to spare registers during
+    // the ranking). Staging needs only the local places, so it comes before the look-back,
+    // whose waiting then delays only the store.
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned input_place = warp_first + r * kWarp;
+      if (in_tile(input_place)) {
+        const unsigned rank = ranks[r / 2] >> (r % 2 * 16) & 0xffffu;
+        const unsigned place = warp_counters[digit_at(keys[r], bit) * digit_stride] + rank;
+        staged_keys[place] = keys[r];
+        if constexpr (Pairs) staged_values[place] = values_in[tile_begin + input_place];
+      }
+    }
+    // f. Look back for every digit's global start; then the tile's place p of digit d goes to
+    // to_global[d] + p. The global start is never below the local one (the keys before a
+    // tile's first key of d include its keys of smaller digits), so the difference is unsigned.
+    for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) {
+      const unsigned start = start_of(d);
+      unsigned global_start = offsets[d];
+      if (tile != 0) {
+        global_start = look_back(status, tile, d, tag);
+        publish(status, tile, d, tag, kInclusive, global_start + (start_of(d + 1) - start));
+      }
+      to_global[d] = global_start - start;
+    }
+    __syncthreads();
+
+    // g. Store: consecutive threads, consecutive places, consecutive addresses within a digit.
+#pragma unroll
+    for (unsigned r = 0; r < items; ++r) {
+      const unsigned place = r * blockDim.x + threadIdx.x;
+      if (in_tile(place)) {
+        const Bits key = staged_keys[place];
+        const std::uint64_t destination = to_global[digit_at(key, bit)] + place;
+        keys_out[destination] = decode_order<K>(key);
+        if constexpr (Pairs) values_out[destination] = staged_values[place];
+      }
+    }
+  };
+  if (tile_size == tile_keys) {
+    sort_tile(std::true_type{});
+  } else {
+    sort_tile(std::false_type{});
   }
 }
 
