@@ -118,22 +118,34 @@ __global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std
   for (unsigned i = threadIdx.x; i < passes * kDigits; i += blockDim.x) histogram[i] = 0;
   __syncthreads();
 
+  // Every key is checked against n; a whole tile runs a copy of the loop that leaves the
+  // checks out.
   const std::uint64_t tile = std::uint64_t(blockDim.x) * items;
-  for (std::uint64_t tile_begin = blockIdx.x * tile; tile_begin < n; tile_begin += gridDim.x * tile) {
+  const auto count_tile = [&](std::uint64_t tile_begin, auto whole) {
+    const auto in_keys = [&](unsigned r) {
+      return decltype(whole)::value || tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x < n;
+    };
+    const K* const thread_keys = keys + tile_begin + threadIdx.x;
     ordered_bits_t<K> tile_keys[items];  // all loads first, then the counting
 #pragma unroll
     for (unsigned r = 0; r < items; ++r) {
-      const std::uint64_t i = tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x;
-      if (i < n) tile_keys[r] = encode_order(keys[i]);
+      if (in_keys(r)) tile_keys[r] = encode_order(thread_keys[std::size_t(r) * blockDim.x]);
     }
 #pragma unroll
     for (unsigned r = 0; r < items; ++r) {
-      if (tile_begin + std::uint64_t(r) * blockDim.x + threadIdx.x < n) {
+      if (in_keys(r)) {
 #pragma unroll
         for (unsigned pass = 0; pass < passes; ++pass) {
           atomicAdd(&histogram[pass * kDigits + digit_at(tile_keys[r], pass * kDigitBits)], 1u);
         }
       }
+    }
+  };
+  for (std::uint64_t tile_begin = blockIdx.x * tile; tile_begin < n; tile_begin += gridDim.x * tile) {
+    if (n - tile_begin >= tile) {
+      count_tile(tile_begin, std::true_type{});
+    } else {
+      count_tile(tile_begin, std::false_type{});
     }
   }
   __syncthreads();
