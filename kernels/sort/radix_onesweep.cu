@@ -91,9 +91,11 @@ constexpr unsigned kItems = 64 / sizeof(K);
 
 // The counters of steps b and c: one per digit and warp, in digit-major order, each digit's
 // warps followed by one padding word: (d, w) is at d * (warps + 1) + w. A thread finds its
-// warp's counter of a digit with one multiply-add, and the scan's reads (thread t: the (digit,
-// warp) pairs 8t to 8t + 7 in that order) are mostly free of bank conflicts. There are 256 x
-// warps counters and B threads: exactly 8 per thread at every block size.
+// warp's counter of a digit with one multiply-add (steps b and e, once per key), and the scan's
+// accesses (thread t: the (digit, warp) pairs 8t to 8t + 7 in that order, once per tile) meet
+// at most 2-way bank conflicts in blocks of 128 to 1024 threads with an even number of warps
+// (up to 5-way with an odd one, such as 7). There are 256 x warps counters and B threads:
+// exactly 8 per thread at every block size.
 constexpr unsigned kCountersPerThread = kDigits / kWarp;
 __host__ __device__ constexpr unsigned counter_words(unsigned warps) { return kDigits * (warps + 1); }
 
