@@ -7,8 +7,8 @@
 namespace bench {
 namespace {
 
-// The registry does not record how a variant sorts: the radix sorts are ours (radix_lsd) and
-// CUB's (DeviceRadixSort), both of 8-bit digits.
+// The registry does not record how a variant sorts: the radix sorts are ours (radix_lsd,
+// radix_onesweep) and CUB's (DeviceRadixSort), all of 8-bit digits.
 bool is_radix_sort(const kernels::VariantInfo& variant) {
   return variant.name == kCubVariant || variant.name.starts_with("radix");
 }
