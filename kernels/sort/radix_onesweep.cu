@@ -227,10 +227,9 @@ __device__ unsigned lanes_up_to_mine() {
 // of one block changes no limit (a 1024-thread block already caps a thread at 64 registers),
 // but without it ptxas 13.0 gave the double keys-only pass 32 registers and 224 bytes of spills.
 template <bool Pairs, class K>
-__global__ void __launch_bounds__(kMaxBlock, 1) onesweep_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in,
-                                                             std::uint32_t* values_out, std::uint64_t n, unsigned pass,
-                                                             const unsigned* offsets, unsigned* next_tile,
-                                                             StatusWord* status) {
+__global__ void __launch_bounds__(kMaxBlock, 1)
+    onesweep_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
+                    std::uint64_t n, unsigned pass, const unsigned* offsets, unsigned* next_tile, StatusWord* status) {
   using Bits = ordered_bits_t<K>;  // keys travel through the kernel encoded
   constexpr unsigned items = kItems<K>;
   __shared__ unsigned tile_ticket;
