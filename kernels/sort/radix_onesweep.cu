@@ -110,6 +110,18 @@ __device__ StatusWord status_word(unsigned tag, StatusWord flag, unsigned count)
   return (StatusWord(tag) << kTagShift) | (flag << kFlagShift) | count;
 }
 
+// Calls f(std::true_type{}) for a whole tile and f(std::false_type{}) for the last, partial one:
+// f checks its places against the tile's end only when given false_type, so that the whole
+// tiles, all but one, run a copy of its code without the checks.
+template <class F>
+__device__ void by_wholeness(bool whole, F&& f) {
+  if (whole) {
+    f(std::true_type{});
+  } else {
+    f(std::false_type{});
+  }
+}
+
 // Step 1: every pass's digit counts from one read of the keys. `counts` (passes x 256) is
 // zero before the launch. Each block takes tiles of B x kItems keys, grid-strided.
 template <class K>
@@ -120,8 +132,6 @@ __global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std
   for (unsigned i = threadIdx.x; i < passes * kDigits; i += blockDim.x) histogram[i] = 0;
   __syncthreads();
 
-  // Every key is checked against n; a whole tile runs a copy of the loop that leaves the
-  // checks out.
   const std::uint64_t tile = std::uint64_t(blockDim.x) * items;
   const auto count_tile = [&](std::uint64_t tile_begin, auto whole) {
     const auto in_keys = [&](unsigned r) {
@@ -144,11 +154,7 @@ __global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std
     }
   };
   for (std::uint64_t tile_begin = blockIdx.x * tile; tile_begin < n; tile_begin += gridDim.x * tile) {
-    if (n - tile_begin >= tile) {
-      count_tile(tile_begin, std::true_type{});
-    } else {
-      count_tile(tile_begin, std::false_type{});
-    }
+    by_wholeness(n - tile_begin >= tile, [&](auto whole) { count_tile(tile_begin, whole); });
   }
   __syncthreads();
   for (unsigned i = threadIdx.x; i < passes * kDigits; i += blockDim.x) {
@@ -251,8 +257,7 @@ __global__ void __launch_bounds__(kMaxBlock, 1)
   const std::uint64_t tile_begin = std::uint64_t(tile) * tile_keys;
   const unsigned tile_size = n - tile_begin < tile_keys ? static_cast<unsigned>(n - tile_begin) : tile_keys;
 
-  // Steps a to g. Every place is checked against tile_size; a whole tile (every tile but the
-  // last) runs a copy of the steps that leaves the checks out.
+  // Steps a to g; places are checked against tile_size in the last tile only (by_wholeness).
   const auto sort_tile = [&](auto whole) {
     const auto in_tile = [&](unsigned place) { return decltype(whole)::value || place < tile_size; };
 
@@ -270,7 +275,7 @@ __global__ void __launch_bounds__(kMaxBlock, 1)
     // leader's count of group lanes up to its own; a key's rank is the counter as read plus its
     // group lanes below it.
     const unsigned up_to_mine = lanes_up_to_mine();
-    unsigned ranks[(items + 1) / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
+    unsigned ranks[items / 2] = {};  // two per register: a rank is below 32 x items <= 2^9
 #pragma unroll
     for (unsigned r = 0; r < items; ++r) {
       const bool valid = in_tile(warp_first + r * kWarp);
@@ -379,11 +384,7 @@ __global__ void __launch_bounds__(kMaxBlock, 1)
       }
     }
   };
-  if (tile_size == tile_keys) {
-    sort_tile(std::true_type{});
-  } else {
-    sort_tile(std::false_type{});
-  }
+  by_wholeness(tile_size == tile_keys, sort_tile);
 }
 
 // Allows the pass kernel the dynamic shared memory of the largest block (above the 48 KB
