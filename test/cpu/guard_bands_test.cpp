@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -63,29 +65,45 @@ TEST(GuardBands, LayoutKeepsBandsAndVariesAlignment) {
 TEST(GuardBands, SegmentsSitAmidPoison) {
   const std::vector<std::uint64_t> lengths{2, 3};
   const std::vector<unsigned> shifts{0, 1};
+  const std::vector<double> ones(2, 1.0), fives(3, 5.0);
   harness::GuardedImage<double> image(lengths, shifts, 16, -1.0);
-  std::fill(image.segment(0).begin(), image.segment(0).end(), 1.0);
-  std::fill(image.segment(1).begin(), image.segment(1).end(), 5.0);
-  EXPECT_EQ(image.image()[image.offset(0)], 1);
-  EXPECT_EQ(image.image()[image.offset(1) + 2], 5);
-  EXPECT_EQ(image.image()[image.offset(0) + 2], -1);
-  EXPECT_EQ(image.image()[image.offset(1) - 1], -1);
-  EXPECT_EQ(std::count(image.image().begin(), image.image().end(), -1.0), static_cast<long>(image.image().size() - 5));
+  image.set_contents(0, ones);
+  image.set_contents(1, fives);
+  const std::vector<double> whole = image.image();
+  ASSERT_EQ(whole.size(), image.size());
+  EXPECT_EQ(whole[image.offset(0)], 1);
+  EXPECT_EQ(whole[image.offset(1) + 2], 5);
+  EXPECT_EQ(whole[image.offset(0) + 2], -1);
+  EXPECT_EQ(whole[image.offset(1) - 1], -1);
+  EXPECT_EQ(std::count(whole.begin(), whole.end(), -1.0), static_cast<long>(whole.size() - 5));
+  // Any window of the image is that part of the whole: across a segment's start and end, in a band.
+  for (const auto& [begin, end] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {0, whole.size()}, {image.offset(0) + 1, image.offset(1) + 1}, {image.offset(1) + 1, image.offset(1) + 2}, {3, 5}}) {
+    const std::vector<double> part = image.image(begin, end);
+    EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + begin, whole.begin() + end)) << begin << ".." << end;
+  }
+  EXPECT_THROW(image.set_contents(1, ones), std::logic_error) << "contents must be as long as their segment";
 }
 
 TEST(GuardBands, NamesWritesPastTheEndBeforeTheStartAndIntoReadOnlySegments) {
   const std::vector<std::uint64_t> lengths{4, 4};
   const std::vector<unsigned> shifts{0, 0};
-  const harness::GuardedImage<int> image(lengths, shifts, 32, 7);
+  const std::vector<int> values{1, 2, 3, 4};
+  harness::GuardedImage<int> image(lengths, shifts, 32, 7);
+  image.set_contents(0, values);
   std::vector<int> after = image.image();
   EXPECT_TRUE(image.violations(after, true).empty());
 
-  after[image.offset(0) + 1] = 9;  // inside segment 0
+  after[image.offset(0) + 1] = 9;  // inside segment 0, which held 2
+  after[image.offset(1) + 3] = 9;  // inside segment 1, which held poison
   EXPECT_TRUE(image.violations(after, false).empty()) << "outputs may change inside their segments";
   auto found = image.violations(after, true);
-  ASSERT_EQ(found.size(), 1u);
+  ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[0].segment, 0u);
-  EXPECT_NE(found[0].what.find("read-only"), std::string::npos);
+  EXPECT_NE(found[0].what.find("wrote element 1 of its read-only input: 2 became 9"), std::string::npos) << found[0].what;
+  EXPECT_EQ(found[1].segment, 1u);
+  EXPECT_NE(found[1].what.find("wrote element 3 of its read-only input: 7 became 9"), std::string::npos) << found[1].what;
+  EXPECT_EQ(image.violations(after, true, 1).size(), 1u) << "at most the limit";
 
   after = image.image();
   after[image.offset(0) + 4] = 9;  // element n of segment 0
@@ -100,6 +118,16 @@ TEST(GuardBands, NamesWritesPastTheEndBeforeTheStartAndIntoReadOnlySegments) {
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].segment, 1u);
   EXPECT_NE(found[0].what.find("2 elements before its start"), std::string::npos) << found[0].what;
+
+  after = image.image();
+  after.back() = 9;  // the last band blames the last segment
+  after.front() = 9;  // the first band the first
+  found = image.violations(after, false);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].segment, 0u);
+  EXPECT_NE(found[0].what.find("elements before its start"), std::string::npos) << found[0].what;
+  EXPECT_EQ(found[1].segment, 1u);
+  EXPECT_NE(found[1].what.find("past its end"), std::string::npos) << found[1].what;
 }
 
 }  // namespace

@@ -84,9 +84,7 @@ BatchReport Batch<Family>::run(const RunOptions& options) const {
     shifts.push_back(input->offset);
   }
   GuardedImage<In> input_image(lengths, shifts, kArrayGuard, Family::input_poison(mode_));
-  for (std::size_t k = 0; k < inputs_.size(); ++k) {
-    std::copy(inputs_[k]->values.begin(), inputs_[k]->values.end(), input_image.segment(k).begin());
-  }
+  for (std::size_t k = 0; k < inputs_.size(); ++k) input_image.set_contents(k, inputs_[k]->values);
   const DeviceImage<In> inputs(std::move(input_image), DeviceImage<In>::Access::read_only);
   typename Family::Device device(variant_, mode_, inputs_, runs_);
 

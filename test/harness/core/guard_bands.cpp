@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace harness {
@@ -27,7 +29,7 @@ T input_poison(kernels::Op op) {
 template <class T>
 GuardedImage<T>::GuardedImage(std::span<const std::uint64_t> lengths, std::span<const unsigned> shifts,
                               std::size_t guard, T poison)
-    : lengths_(lengths.begin(), lengths.end()) {
+    : lengths_(lengths.begin(), lengths.end()), contents_(lengths.size()), poison_(poison) {
   constexpr std::size_t per_vector = 16 / sizeof(T);
   std::size_t cursor = 0;
   for (std::size_t k = 0; k < lengths.size(); ++k) {
@@ -35,7 +37,48 @@ GuardedImage<T>::GuardedImage(std::span<const std::uint64_t> lengths, std::span<
     offsets_.push_back(boundary + shifts[k] % per_vector);
     cursor = offsets_.back() + lengths[k];
   }
-  image_.assign(cursor + guard, poison);
+  size_ = cursor + guard;
+}
+
+template <class T>
+void GuardedImage<T>::set_contents(std::size_t k, std::span<const T> values) {
+  if (values.size() != lengths_[k]) {
+    throw std::logic_error("GuardedImage: segment " + std::to_string(k) + " has " + std::to_string(lengths_[k]) +
+                           " elements, not " + std::to_string(values.size()));
+  }
+  contents_[k] = values;
+}
+
+template <class T>
+std::vector<T> GuardedImage<T>::image(std::size_t begin, std::size_t end) const {
+  std::vector<T> part(end - begin, poison_);
+  // Segments lie in increasing order: start at the first that ends past `begin`.
+  auto k = static_cast<std::size_t>(
+      std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin());
+  if (k > 0) --k;
+  for (; k < offsets_.size() && offsets_[k] < end; ++k) {
+    if (contents_[k].empty()) continue;
+    const std::size_t from = std::max(begin, offsets_[k]), to = std::min(end, offsets_[k] + lengths_[k]);
+    if (from < to) std::copy(contents_[k].begin() + (from - offsets_[k]), contents_[k].begin() + (to - offsets_[k]), part.begin() + (from - begin));
+  }
+  return part;
+}
+
+template <class T>
+void GuardedImage<T>::add_band_violations(std::size_t b, std::span<const T> band_after, std::size_t limit,
+                                          std::vector<Violation>& found) const {
+  const std::size_t begin = band_begin(b), end = band_end(b);
+  for (std::size_t i = begin; i < end && found.size() < limit; ++i) {
+    const T after = band_after[i - begin];
+    if (std::memcmp(&poison_, &after, sizeof(T)) == 0) continue;
+    const std::string change = show_value(poison_) + " became " + show_value(after);
+    const std::size_t past_previous = i - begin, before_next = end - i;
+    if (b > 0 && (b == offsets_.size() || past_previous <= before_next)) {
+      found.push_back({b - 1, "wrote element n + " + std::to_string(past_previous) + ", past its end: " + change});
+    } else {
+      found.push_back({b, "wrote " + std::to_string(before_next) + " elements before its start: " + change});
+    }
+  }
 }
 
 template <class T>
@@ -43,25 +86,15 @@ std::vector<typename GuardedImage<T>::Violation> GuardedImage<T>::violations(std
                                                                              bool segments_read_only,
                                                                              std::size_t limit) const {
   std::vector<Violation> found;
-  std::size_t k = 0;  // the first segment not wholly before i
-  for (std::size_t i = 0; i < image_.size() && found.size() < limit; ++i) {
-    if (std::memcmp(&image_[i], &after[i], sizeof(T)) == 0) continue;
-    while (k < offsets_.size() && offsets_[k] + lengths_[k] <= i) ++k;
-    const bool inside = k < offsets_.size() && i >= offsets_[k];
-    if (inside && !segments_read_only) continue;
-    const std::string change = show_value(image_[i]) + " became " + show_value(after[i]);
-    if (inside) {
-      found.push_back({k, "wrote element " + std::to_string(i - offsets_[k]) + " of its read-only input: " + change});
-      continue;
-    }
-    // In a guard band: blame the nearer neighbour.
-    constexpr std::size_t kFar = std::numeric_limits<std::size_t>::max();
-    const std::size_t before_next = k < offsets_.size() ? offsets_[k] - i : kFar;
-    const std::size_t past_previous = k > 0 ? i - (offsets_[k - 1] + lengths_[k - 1]) : kFar;
-    if (past_previous <= before_next) {
-      found.push_back({k - 1, "wrote element n + " + std::to_string(past_previous) + ", past its end: " + change});
-    } else {
-      found.push_back({k, "wrote " + std::to_string(before_next) + " elements before its start: " + change});
+  for (std::size_t k = 0; k < bands(); ++k) {
+    add_band_violations(k, after.subspan(band_begin(k), band_end(k) - band_begin(k)), limit, found);
+    if (k == offsets_.size() || !segments_read_only) continue;
+    for (std::size_t j = 0; j < lengths_[k] && found.size() < limit; ++j) {
+      const T before = contents_[k].empty() ? poison_ : contents_[k][j];
+      const T now = after[offsets_[k] + j];
+      if (std::memcmp(&before, &now, sizeof(T)) == 0) continue;
+      found.push_back({k, "wrote element " + std::to_string(j) + " of its read-only input: " + show_value(before) +
+                              " became " + show_value(now)});
     }
   }
   return found;

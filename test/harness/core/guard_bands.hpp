@@ -46,22 +46,43 @@ class GuardedImage {
   std::size_t segments() const { return offsets_.size(); }
   std::size_t offset(std::size_t k) const { return offsets_[k]; }
   std::uint64_t length(std::size_t k) const { return lengths_[k]; }
-  std::span<T> segment(std::size_t k) { return {image_.data() + offsets_[k], lengths_[k]}; }
-  std::span<const T> segment(std::size_t k) const { return {image_.data() + offsets_[k], lengths_[k]}; }
-  const std::vector<T>& image() const { return image_; }
+  std::size_t size() const { return size_; }  // elements, bands included
+  T poison() const { return poison_; }
+
+  // What segment k holds when the image is made: `values` (length(k) of them), which the image
+  // borrows, not copies, so the caller keeps them alive as long as the image; without, poison.
+  // The host never holds the whole image: the device image is filled with poison, then gets
+  // each segment's contents (core/device_image.hpp).
+  void set_contents(std::size_t k, std::span<const T> values);
+  std::span<const T> contents(std::size_t k) const { return contents_[k]; }
+  // Elements [begin, end) of the image as made: poison, and each segment's contents.
+  std::vector<T> image(std::size_t begin, std::size_t end) const;
+  std::vector<T> image() const { return image(0, size_); }
 
   struct Violation {
     std::size_t segment;  // the segment the changed element belongs to or lies nearest
     std::string what;
   };
-  // Compares `after` (the image downloaded after the runs) with this one: every guard element
-  // must be unchanged, and every segment element too when `segments_read_only`. At most `limit`.
+  // Compares `after` (the image downloaded after the runs) with the image as made: every guard
+  // element must be unchanged, and every segment element too when `segments_read_only`. At most
+  // `limit`, in the order of the image.
   std::vector<Violation> violations(std::span<const T> after, bool segments_read_only, std::size_t limit = 8) const;
+
+  // The bands on their own: band b lies before segment b (band segments() after the last), over
+  // [band_begin(b), band_end(b)). Adds to `found`, up to `limit` in all, the changes in band b's
+  // elements after the runs (`band_after`); a change blames the nearer segment.
+  std::size_t bands() const { return offsets_.size() + 1; }
+  std::size_t band_begin(std::size_t b) const { return b > 0 ? offsets_[b - 1] + lengths_[b - 1] : 0; }
+  std::size_t band_end(std::size_t b) const { return b < offsets_.size() ? offsets_[b] : size_; }
+  void add_band_violations(std::size_t b, std::span<const T> band_after, std::size_t limit,
+                           std::vector<Violation>& found) const;
 
  private:
   std::vector<std::size_t> offsets_;
   std::vector<std::uint64_t> lengths_;
-  std::vector<T> image_;
+  std::vector<std::span<const T>> contents_;
+  std::size_t size_ = 0;
+  T poison_;
 };
 
 }  // namespace harness

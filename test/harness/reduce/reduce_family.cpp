@@ -44,7 +44,7 @@ void ReduceFamily<In, Out>::Device::launch(std::size_t run, const In* input, ker
 
 template <class In, class Out>
 void ReduceFamily<In, Out>::Device::download() {
-  results_ = outputs_.download();
+  results_ = outputs_.download_segments();
 }
 
 template <class In, class Out>
@@ -53,23 +53,23 @@ std::optional<std::string> ReduceFamily<In, Out>::Device::judge(std::size_t run)
   auto& expected = expectations_[r.input];
   if (!expected) expected = expect_reduce<In, Out>(op_, inputs_[r.input]->values);
   const std::uint64_t depth = expected->exact ? 0 : variant_.depth_with(inputs_[r.input]->values.size(), r.block_size);
-  return judge_reduce(*expected, results_[outputs_.host().offset(run)], depth);
+  return judge_reduce(*expected, results_[outputs_.packed_offset(run)], depth);
 }
 
 template <class In, class Out>
 std::string ReduceFamily<In, Out>::Device::pass(std::size_t run) const {
-  return "got " + show_value(results_[outputs_.host().offset(run)]);
+  return "got " + show_value(results_[outputs_.packed_offset(run)]);
 }
 
 template <class In, class Out>
 std::vector<std::byte> ReduceFamily<In, Out>::Device::output_bits(std::size_t run) const {
-  return bits_of(std::span<const Out>(&results_[outputs_.host().offset(run)], 1));
+  return bits_of(std::span<const Out>(&results_[outputs_.packed_offset(run)], 1));
 }
 
 template <class In, class Out>
 std::vector<std::pair<std::size_t, std::string>> ReduceFamily<In, Out>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
-  for (const auto& violation : outputs_.host().violations(results_, false)) {
+  for (const auto& violation : outputs_.band_violations()) {
     found.emplace_back(violation.segment, "output: " + violation.what);
   }
   return found;
@@ -100,7 +100,8 @@ void ReduceFamily<In, Out>::ApiCall::operator()(const ApiArgs<ReduceFamily>& a, 
 
 template <class In, class Out>
 bool ReduceFamily<In, Out>::ApiCall::wrote_anything() const {
-  return bits_of(std::span<const Out>(output_.download())) != bits_of(std::span<const Out>(std::vector<Out>{output_poison<Out>()}));
+  const Out poison = output_poison<Out>();
+  return bits_of(std::span<const Out>(output_.download())) != bits_of(std::span<const Out>(&poison, 1));
 }
 
 #define HARNESS_REDUCE_FAMILY(key, in, out, label) \

@@ -20,9 +20,7 @@ GuardedImage<T> output_image(const std::vector<const TestInput<T>*>& inputs, con
   }
   GuardedImage<T> image(lengths, shifts, kArrayGuard, output_poison<T>());
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    if (!runs[r].in_place) continue;
-    const auto& values = inputs[runs[r].input]->values;
-    std::copy(values.begin(), values.end(), image.segment(r).begin());
+    if (runs[r].in_place) image.set_contents(r, inputs[runs[r].input]->values);
   }
   return image;
 }
@@ -54,12 +52,12 @@ void ScanFamily<T>::Device::launch(std::size_t run, const T* input, kernels::Wor
 
 template <class T>
 void ScanFamily<T>::Device::download() {
-  results_ = outputs_.download();
+  results_ = outputs_.download_segments();
 }
 
 template <class T>
 std::optional<std::string> ScanFamily<T>::Device::judge(std::size_t run) {
-  const std::span<const T> got(results_.data() + outputs_.host().offset(run), length(run));
+  const std::span<const T> got(results_.data() + outputs_.packed_offset(run), length(run));
   const std::uint64_t depth = variant_.depth_with(length(run), runs_[run].block_size);
   const Mismatches mismatches = judge_scan<T>(kind_, inputs_[runs_[run].input]->values, got, depth);
   if (mismatches.count > 0) return mismatches.describe();
@@ -73,13 +71,13 @@ std::string ScanFamily<T>::Device::pass(std::size_t run) const {
 
 template <class T>
 std::vector<std::byte> ScanFamily<T>::Device::output_bits(std::size_t run) const {
-  return bits_of(std::span<const T>(results_.data() + outputs_.host().offset(run), length(run)));
+  return bits_of(std::span<const T>(results_.data() + outputs_.packed_offset(run), length(run)));
 }
 
 template <class T>
 std::vector<std::pair<std::size_t, std::string>> ScanFamily<T>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
-  for (const auto& violation : outputs_.host().violations(results_, false)) {
+  for (const auto& violation : outputs_.band_violations()) {
     found.emplace_back(violation.segment, "output: " + violation.what);
   }
   return found;

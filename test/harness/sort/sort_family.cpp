@@ -6,6 +6,7 @@
 #include <kernels/sort.hpp>
 #include <kernels/types.hpp>
 
+#include <algorithm>
 #include <list>
 #include <numeric>
 #include <tuple>
@@ -14,12 +15,16 @@ namespace harness {
 namespace {
 
 // The oracle's sort of an input, kept for the next batches of the same test: the inputs are a
-// function of (distribution, seed, length), and tests run each with several block sizes and
-// forms. The two most recent are kept.
+// function of (distribution, seed, length), and a test runs each with several block sizes in
+// each form, one form after the other. The most recent are kept, up to kKeptKeys keys together
+// (the newest always): enough for a test's every length, 2^24 + 1 included, so the second form
+// finds them all.
 template <class K>
 const SortExpectation<K>& expectation_of(const TestInput<K>& input) {
+  constexpr std::size_t kKeptKeys = std::size_t(1) << 25;
   using Key = std::tuple<Distribution, std::uint64_t, std::uint64_t>;
   static std::list<std::pair<Key, SortExpectation<K>>> recent;
+  static std::size_t kept_keys = 0;
   const Key key{input.distribution, input.seed, input.values.size()};
   for (auto it = recent.begin(); it != recent.end(); ++it) {
     if (it->first == key) {
@@ -28,7 +33,11 @@ const SortExpectation<K>& expectation_of(const TestInput<K>& input) {
     }
   }
   recent.emplace_front(key, expect_sort<K>(input.values));
-  if (recent.size() > 2) recent.pop_back();
+  kept_keys += input.values.size();
+  while (kept_keys > kKeptKeys && recent.size() > 1) {
+    kept_keys -= recent.back().second.keys.size();
+    recent.pop_back();
+  }
   return recent.front().second;
 }
 
@@ -50,12 +59,23 @@ Layout layout(const std::vector<const TestInput<K>*>& inputs, const std::vector<
   return result;
 }
 
+// 0, 1, 2, ... as long as the longest input: each input's original indices are a prefix.
 template <class K>
-GuardedImage<std::uint32_t> original_indices(const std::vector<const TestInput<K>*>& inputs, bool pairs) {
+std::vector<std::uint32_t> indices_for(const std::vector<const TestInput<K>*>& inputs) {
+  std::size_t longest = 0;
+  for (const TestInput<K>* input : inputs) longest = std::max(longest, input->values.size());
+  std::vector<std::uint32_t> indices(longest);
+  std::iota(indices.begin(), indices.end(), 0u);
+  return indices;
+}
+
+template <class K>
+GuardedImage<std::uint32_t> original_indices(const std::vector<const TestInput<K>*>& inputs, bool pairs,
+                                             std::span<const std::uint32_t> indices) {
   const Layout segments = layout(inputs, nullptr, pairs);
   GuardedImage<std::uint32_t> image(segments.lengths, segments.shifts, kArrayGuard,
                                     input_poison<std::uint32_t>(kernels::Op::sum));
-  for (std::size_t k = 0; k < inputs.size(); ++k) std::iota(image.segment(k).begin(), image.segment(k).end(), 0u);
+  for (std::size_t k = 0; k < inputs.size(); ++k) image.set_contents(k, indices.first(image.length(k)));
   return image;
 }
 
@@ -80,7 +100,9 @@ SortFamily<K>::Device::Device(const kernels::VariantInfo& variant, Mode form,
       form_(form),
       inputs_(inputs),
       runs_(runs),
-      values_(original_indices(inputs, form == kernels::SortForm::pairs), DeviceImage<std::uint32_t>::Access::read_only),
+      indices_(form == kernels::SortForm::pairs ? indices_for(inputs) : std::vector<std::uint32_t>()),
+      values_(original_indices(inputs, form == kernels::SortForm::pairs, indices_),
+              DeviceImage<std::uint32_t>::Access::read_only),
       sorted_keys_(outputs<K>(inputs, runs, true)),
       sorted_values_(outputs<std::uint32_t>(inputs, runs, form == kernels::SortForm::pairs)) {}
 
@@ -103,14 +125,14 @@ void SortFamily<K>::Device::launch(std::size_t run, const K* keys, kernels::Work
 
 template <class K>
 void SortFamily<K>::Device::download() {
-  got_keys_ = sorted_keys_.download();
-  got_values_ = sorted_values_.download();
+  got_keys_ = sorted_keys_.download_segments();
+  got_values_ = sorted_values_.download_segments();
 }
 
 template <class K>
 std::optional<std::string> SortFamily<K>::Device::judge(std::size_t run) {
-  const std::span<const K> keys(got_keys_.data() + sorted_keys_.host().offset(run), length(run));
-  const std::span<const std::uint32_t> values(got_values_.data() + sorted_values_.host().offset(run),
+  const std::span<const K> keys(got_keys_.data() + sorted_keys_.packed_offset(run), length(run));
+  const std::span<const std::uint32_t> values(got_values_.data() + sorted_values_.packed_offset(run),
                                               pairs() ? length(run) : 0);
   const Mismatches mismatches = judge_sort<K>(expectation_of(*inputs_[runs_[run].input]), keys, values);
   if (mismatches.count > 0) return mismatches.describe();
@@ -125,9 +147,9 @@ std::string SortFamily<K>::Device::pass(std::size_t run) const {
 
 template <class K>
 std::vector<std::byte> SortFamily<K>::Device::output_bits(std::size_t run) const {
-  std::vector<std::byte> bits = bits_of(std::span<const K>(got_keys_.data() + sorted_keys_.host().offset(run), length(run)));
+  std::vector<std::byte> bits = bits_of(std::span<const K>(got_keys_.data() + sorted_keys_.packed_offset(run), length(run)));
   const std::vector<std::byte> values = bits_of(
-      std::span<const std::uint32_t>(got_values_.data() + sorted_values_.host().offset(run), pairs() ? length(run) : 0));
+      std::span<const std::uint32_t>(got_values_.data() + sorted_values_.packed_offset(run), pairs() ? length(run) : 0));
   bits.insert(bits.end(), values.begin(), values.end());
   return bits;
 }
@@ -135,10 +157,10 @@ std::vector<std::byte> SortFamily<K>::Device::output_bits(std::size_t run) const
 template <class K>
 std::vector<std::pair<std::size_t, std::string>> SortFamily<K>::Device::violations() const {
   std::vector<std::pair<std::size_t, std::string>> found;
-  for (const auto& violation : sorted_keys_.host().violations(got_keys_, false)) {
+  for (const auto& violation : sorted_keys_.band_violations()) {
     found.emplace_back(violation.segment, "keys_out: " + violation.what);
   }
-  for (const auto& violation : sorted_values_.host().violations(got_values_, false)) {
+  for (const auto& violation : sorted_values_.band_violations()) {
     found.emplace_back(violation.segment, "values_out: " + violation.what);
   }
   return found;

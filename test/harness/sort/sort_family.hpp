@@ -66,6 +66,7 @@ struct SortFamily {
     Mode form_;
     const std::vector<const TestInput<K>*>& inputs_;
     const std::vector<BatchRun>& runs_;
+    std::vector<std::uint32_t> indices_;  // 0, 1, 2, ... (the pairs form): values_ borrows its prefixes
     DeviceImage<std::uint32_t> values_;  // empty segments for the keys form
     DeviceImage<K> sorted_keys_;
     DeviceImage<std::uint32_t> sorted_values_;

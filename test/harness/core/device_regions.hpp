@@ -1,0 +1,48 @@
+// Work on regions of device memory done on the device, so that a batch's large images never pass
+// through the host whole: filling with a poison pattern (which cudaMemset, one byte, cannot
+// write), copying scattered regions to or from a packed buffer, and asking whether regions still
+// hold a pattern. Elements are words of 1, 4 or 8 bytes; every call runs on the tests' stream
+// and is complete when it returns.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace harness {
+
+// A buffer up to this many bytes is cheaper to copy whole to or from the host, in one call,
+// than to work on in regions on the device, which takes several calls, allocations and waits.
+inline constexpr std::size_t kWholeCopyBytes = std::size_t(1) << 20;
+
+// `count` words from `from` (in words) of one buffer go to `to` of another.
+struct RegionCopy {
+  std::size_t from;
+  std::size_t to;
+  std::size_t count;
+};
+
+// `count` words from `begin`.
+struct Region {
+  std::size_t begin;
+  std::size_t count;
+};
+
+void fill_words_on_device(void* destination, std::size_t count, std::size_t word_bytes, std::uint64_t pattern);
+void copy_regions_on_device(void* destination, const void* source, const std::vector<RegionCopy>& copies,
+                            std::size_t word_bytes);
+// For each region, whether all its words still equal `pattern` (its low bytes for 1 and 4).
+std::vector<bool> regions_hold_on_device(const void* base, const std::vector<Region>& regions, std::size_t word_bytes,
+                                         std::uint64_t pattern);
+
+// The pattern of one element, as the functions above take it.
+template <class T>
+std::uint64_t word_pattern(T value) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8, "1-, 4- or 8-byte elements");
+  using Word = std::conditional_t<sizeof(T) == 1, std::uint8_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
+  return std::bit_cast<Word>(value);
+}
+
+}  // namespace harness
