@@ -1,5 +1,7 @@
 #include "harness/core/workspace_arena.hpp"
 
+#include "harness/core/device_regions.hpp"
+
 #include <algorithm>
 
 namespace harness {
@@ -35,11 +37,21 @@ WorkspaceArena::WorkspaceArena(const std::vector<std::size_t>& bytes_per_run) : 
 
 std::vector<bool> WorkspaceArena::overruns() const {
   if (exact_size_buffers()) return std::vector<bool>(bytes_.size(), false);
-  const std::vector<unsigned char> after = buffer_.download();
-  std::vector<bool> overran;
+  // Everything from a slice's last byte to its next 256-byte boundary, then its canaries.
+  std::vector<Region> past_ends;
   for (std::size_t run = 0; run < bytes_.size(); ++run) {
-    const auto canaries = after.begin() + static_cast<std::ptrdiff_t>(offsets_[run] + round_up_256(bytes_[run]));
-    overran.push_back(!std::all_of(canaries, canaries + kCanaryBytes, [](unsigned char b) { return b == kPoison; }));
+    past_ends.push_back({offsets_[run] + bytes_[run], round_up_256(bytes_[run]) - bytes_[run] + kCanaryBytes});
+  }
+  std::vector<bool> overran;
+  if (buffer_.size() > kWholeCopyBytes) {
+    for (const bool intact : regions_hold_on_device(buffer_.data(), past_ends, 1, kPoison)) overran.push_back(!intact);
+    return overran;
+  }
+  const std::vector<unsigned char> after = buffer_.download();
+  for (const Region& past_end : past_ends) {
+    const auto begin = after.begin() + static_cast<std::ptrdiff_t>(past_end.begin);
+    overran.push_back(!std::all_of(begin, begin + static_cast<std::ptrdiff_t>(past_end.count),
+                                   [](unsigned char b) { return b == kPoison; }));
   }
   return overran;
 }
