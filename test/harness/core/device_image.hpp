@@ -93,7 +93,9 @@ class DeviceImage {
       return packed;
     }
     std::vector<RegionCopy> copies;
-    for (std::size_t k = 0; k < host_.segments(); ++k) copies.push_back({host_.offset(k), packed_offsets_[k], host_.length(k)});
+    for (std::size_t k = 0; k < host_.segments(); ++k) {
+      copies.push_back({host_.offset(k), packed_offsets_[k], host_.length(k)});
+    }
     const DeviceBuffer<T> packed(packed_size_);
     copy_regions_on_device(packed.data(), image_.data(), copies, sizeof(T));
     return packed.download();
@@ -107,8 +109,11 @@ class DeviceImage {
     if (!exact_.empty()) return found;
     if (whole_copies()) return host_.violations(image_.download(), false, limit);
     std::vector<Region> bands;
-    for (std::size_t b = 0; b < host_.bands(); ++b) bands.push_back({host_.band_begin(b), host_.band_end(b) - host_.band_begin(b)});
-    const std::vector<bool> intact = regions_hold_on_device(image_.data(), bands, sizeof(T), word_pattern(host_.poison()));
+    for (std::size_t b = 0; b < host_.bands(); ++b) {
+      bands.push_back({host_.band_begin(b), host_.band_end(b) - host_.band_begin(b)});
+    }
+    const std::vector<bool> intact =
+        regions_hold_on_device(image_.data(), bands, sizeof(T), word_pattern(host_.poison()));
     for (std::size_t b = 0; b < bands.size() && found.size() < limit; ++b) {
       if (!intact[b]) host_.add_band_violations(b, image_.download(bands[b].begin, bands[b].count), limit, found);
     }

@@ -23,13 +23,17 @@ constexpr std::size_t kPieceWords = std::size_t(1) << 14;
 template <class Word>
 __global__ void fill_kernel(Word* destination, std::size_t count, Word pattern) {
   const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) destination[i] = pattern;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    destination[i] = pattern;
+  }
 }
 
 template <class Word>
 __global__ void copy_kernel(Word* destination, const Word* source, const RegionCopy* pieces) {
   const RegionCopy piece = pieces[blockIdx.x];
-  for (std::size_t i = threadIdx.x; i < piece.count; i += blockDim.x) destination[piece.to + i] = source[piece.from + i];
+  for (std::size_t i = threadIdx.x; i < piece.count; i += blockDim.x) {
+    destination[piece.to + i] = source[piece.from + i];
+  }
 }
 
 // changed[b] = 1 when a word of piece b differs from the pattern.

@@ -41,7 +41,8 @@ std::vector<bool> regions_hold_on_device(const void* base, const std::vector<Reg
 template <class T>
 std::uint64_t word_pattern(T value) {
   static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8, "1-, 4- or 8-byte elements");
-  using Word = std::conditional_t<sizeof(T) == 1, std::uint8_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
+  using Word = std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                                  std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
   return std::bit_cast<Word>(value);
 }
 

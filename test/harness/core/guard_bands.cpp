@@ -52,14 +52,15 @@ void GuardedImage<T>::set_contents(std::size_t k, std::span<const T> values) {
 template <class T>
 std::vector<T> GuardedImage<T>::image(std::size_t begin, std::size_t end) const {
   std::vector<T> part(end - begin, poison_);
-  // Segments lie in increasing order: start at the first that ends past `begin`.
-  auto k = static_cast<std::size_t>(
-      std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin());
+  // Segments lie in increasing order: start at the last one that starts at or before `begin`.
+  auto k = static_cast<std::size_t>(std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin());
   if (k > 0) --k;
   for (; k < offsets_.size() && offsets_[k] < end; ++k) {
     if (contents_[k].empty()) continue;
     const std::size_t from = std::max(begin, offsets_[k]), to = std::min(end, offsets_[k] + lengths_[k]);
-    if (from < to) std::copy(contents_[k].begin() + (from - offsets_[k]), contents_[k].begin() + (to - offsets_[k]), part.begin() + (from - begin));
+    if (from >= to) continue;
+    std::copy(contents_[k].begin() + (from - offsets_[k]), contents_[k].begin() + (to - offsets_[k]),
+              part.begin() + (from - begin));
   }
   return part;
 }
