@@ -3,8 +3,9 @@
 // segments' values cross: the poison is filled on the device, long segments are uploaded
 // straight from their values and short ones packed into one copy that the device scatters;
 // after the runs the bands are checked on the device (only a changed band comes back) and the
-// segments come back packed. A read-only image (an input) also keeps a device copy as made, so that after
-// the runs it is compared on the device and comes back whole only when something changed it.
+// segments come back packed. A read-only image (an input) also keeps a device copy as made, so
+// that after the runs it is compared on the device and comes back whole only when something
+// changed it.
 // With exact-size buffers (core/buffer_layout.hpp) each segment is a device allocation of its
 // own instead, starting at the segment's alignment: a buffer of its `shift + n` elements whose
 // last n are the segment (an empty segment with no shift points just past a 16-byte allocation),
