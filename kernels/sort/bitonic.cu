@@ -20,7 +20,7 @@
 // positions in different tiles and run as one global launch each; the steps with stride < T
 // stay inside tiles and run as one shared-memory launch. Not stable: the mirror steps move
 // equal keys past each other.
-#include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div
+#include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>
 

@@ -10,7 +10,8 @@
 // whose unsigned order is totalOrder, so the result follows totalOrder exactly, every key's
 // bits preserved.
 #include <kernels/detail/device_query.hpp>
-#include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div, align_up
+#include <kernels/detail/launch.cuh>
+#include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/total_order.cuh>
 

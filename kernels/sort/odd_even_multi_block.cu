@@ -22,7 +22,7 @@
 // Cost: q phases of n / 2B windows, each 2B transposition phases of B threads, about n^2
 // compare steps whatever B; at the declared limit of 2^18 keys that is ~7e10 steps, tens of
 // milliseconds on an H100, plus q <= 8192 launches.
-#include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div
+#include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/odd_even_transposition.cuh>
 

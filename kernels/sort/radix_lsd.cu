@@ -45,7 +45,8 @@
 // memory (the staged tile and 256 counters per warp) exceeds 48 KB above 256 threads, so the
 // scatter kernels are allowed the largest block's need once. Counts, offsets and places are
 // 32-bit (n < 2^32); indices into the keys are 64-bit.
-#include <kernels/reduce/detail/multi_pass.cuh>  // ceil_div, align_up
+#include <kernels/detail/launch.cuh>
+#include <kernels/detail/rounding.hpp>
 #include <kernels/scan.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/radix_digits.cuh>

@@ -14,6 +14,7 @@
 
 #include <kernels/detail/device_query.hpp>
 #include <kernels/detail/launch.cuh>
+#include <kernels/detail/rounding.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 
 #include <algorithm>
@@ -22,11 +23,6 @@
 #include <limits>
 
 namespace kernels::detail {
-
-constexpr std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-
-// Workspace sub-buffers start on 256-byte boundaries, as cudaMalloc'd memory does.
-constexpr std::size_t align_up(std::size_t bytes) { return (bytes + 255) / 256 * 256; }
 
 // One block per `block_size * PerThread` consecutive values (Harris steps 1 to 6). The grid is
 // limited to 2^31 - 1 blocks, which limits the length.

@@ -18,9 +18,10 @@
 // workspace), then add to every tile the exclusive prefix of the totals before it.
 #pragma once
 
+#include <kernels/detail/device_query.hpp>
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/ops.cuh>
-#include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/detail/rounding.hpp>
 #include <kernels/scan/detail/scan_variant.hpp>
 
 #include <bit>
