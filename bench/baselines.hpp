@@ -10,7 +10,7 @@
 #include "rotating_inputs.hpp"
 #include "row_names.hpp"
 
-#include <harness/core/device_buffer.hpp>
+#include <harness/memory/device_buffer.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/types.hpp>

@@ -21,7 +21,7 @@
 #include "row_names.hpp"
 
 #include <benchmark/benchmark.h>
-#include <harness/core/device_buffer.hpp>
+#include <harness/memory/device_buffer.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/types.hpp>

@@ -7,7 +7,7 @@
 #include "device_fill.hpp"
 #include "device_session.hpp"
 
-#include <harness/core/device_buffer.hpp>
+#include <harness/memory/device_buffer.hpp>
 
 #include <algorithm>
 #include <cstddef>

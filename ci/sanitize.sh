@@ -2,7 +2,7 @@
 # Runs a command under one compute-sanitizer tool with the suite's settings; exits non-zero if
 # the tool reports anything (warnings included) or the command fails. The harness then gives
 # every input, output and workspace an allocation of exactly its size, without guard bands
-# (KCHECK_EXACT_BUFFERS=1, test/harness/core/buffer_layout.hpp), so that memcheck reports any
+# (KCHECK_EXACT_BUFFERS=1, test/harness/memory/buffer_layout.hpp), so that memcheck reports any
 # access outside [0, n), even a read whose value changes nothing. The hang watchdog is off.
 # Usage: ci/sanitize.sh memcheck|racecheck|synccheck|initcheck <command> [args...]
 set -euo pipefail

@@ -88,7 +88,7 @@ endfunction()
 # `[LAUNCHER...] <target> --gtest_filter=*/<param>`, labelled LABELS, the variant's family and
 # its id (<family>/<variant>). With FAMILY the parameters name variants of that family and the
 # entries are "<prefix>.<variant>"; without, they name ids (variant_param_id) and the entries are
-# "<prefix>.<family>/<variant>". Each entry's failure list (harness/core/failure_list.hpp) is
+# "<prefix>.<family>/<variant>". Each entry's failure list (harness/diagnosis/failure_list.hpp) is
 # named after it.
 function(kernels_add_tests_per_variant target)
   cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER" ${ARGN})

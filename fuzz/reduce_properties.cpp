@@ -2,7 +2,7 @@
 // explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
 // 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
 // counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
-#include "harness/core/device_calls.hpp"
+#include "harness/runner/device_calls.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 #include "harness/gtest/test_main.hpp"
 

@@ -5,7 +5,7 @@
 // (many duplicates, then few) and floats including NaN, infinities and signed zeros; lengths
 // are generated explicitly up to several blocks, within the variant's limit. A failure prints
 // the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
-#include "harness/core/device_calls.hpp"
+#include "harness/runner/device_calls.hpp"
 #include "harness/sort/sort_oracle.hpp"
 #include "harness/gtest/test_main.hpp"
 

@@ -3,9 +3,9 @@
 // rejected calls, bit-for-bit repeats of deterministic variants, and cross-block variants under
 // uneven scheduling. CMake compiles this file into each family's per-type test executable
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
-#include "harness/core/api_call.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/exact_number.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/numeric/exact_number.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/rejected_calls.hpp"
@@ -64,14 +64,14 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
     calls.push_back({std::move(parameter), [&api, args](cudaStream_t stream) { api(args, stream); }});
   };
   reject("block_size", [&](Args& a) { a.block_size = harness::unaccepted_block_size(variant); });
-  reject(Family::kApiInputName, [](Args& a) { a.in = nullptr; });
-  reject(Family::kApiOutputName, [](Args& a) { a.out = nullptr; });
+  reject(Family::kNames.api_input, [](Args& a) { a.in = nullptr; });
+  reject(Family::kNames.api_output, [](Args& a) { a.out = nullptr; });
   reject("variant", [](Args& a) { a.variant = "no_such_variant"; });
   if (bytes > 0) reject("workspace.bytes", [&](Args& a) { a.workspace.bytes = bytes - 1; });
   if constexpr (Family::kOutputPerElement) {
     using Out = typename Family::Out;
-    reject(Family::kApiOutputName, [](Args& a) { a.out = const_cast<Out*>(a.in) + 1; });  // overlapping
-    if (!variant.in_place) reject(Family::kApiOutputName, [](Args& a) { a.out = const_cast<Out*>(a.in); });
+    reject(Family::kNames.api_output, [](Args& a) { a.out = const_cast<Out*>(a.in) + 1; });  // overlapping
+    if (!variant.in_place) reject(Family::kNames.api_output, [](Args& a) { a.out = const_cast<Out*>(a.in); });
   }
   for (const auto& [too_long, block_size] : harness::unaccepted_lengths(variant, kType)) {
     reject("n", [&](Args& a) {
@@ -81,7 +81,7 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
   }
   for (Mode mode : Family::kAllModes) {
     if (std::find(declared.begin(), declared.end(), mode) == declared.end()) {
-      reject(Family::kModeName, [&](Args& a) { a.mode = mode; });
+      reject(Family::kNames.mode, [&](Args& a) { a.mode = mode; });
     }
   }
   const std::string who = std::string(kernels::name(Family::kFamily)) + "/" + std::string(variant.name);

@@ -1,7 +1,7 @@
 // The failure report of a batch: the summary by kind first, the smallest case first, each rerun
 // line on a line of its own, at most kFailLinesPerTest cases printed per test, and every case in
 // the failure list.
-#include "harness/core/failure_list.hpp"
+#include "harness/diagnosis/failure_list.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // distribution that applies, in-place where declared, and the extreme values of every option,
 // parse_case_args(to_args(c)) == c. And kcheck's parser rejects what is not a case, naming the
 // option, without a GPU.
-#include "harness/core/case.hpp"
-#include "harness/core/large_case.hpp"
+#include "harness/runner/case.hpp"
+#include "harness/large/large_case.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -81,7 +81,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
   EXPECT_GT(checked, 10000u);  // about 50,000
 }
 
-// The large cases as the large tests build them (harness/core/large_case.hpp): every op, kind
+// The large cases as the large tests build them (harness/large/large_case.hpp): every op, kind
 // or form of every variant that takes ints (a sort's floats too), at 2^28 and past 2^31 and 2^32
 // (or the variant's limit), at the preferred and the extreme block sizes, with the extreme seeds.
 TEST(CaseArgs, EveryLargeCaseRoundTrips) {

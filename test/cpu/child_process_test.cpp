@@ -1,6 +1,6 @@
 // run_child, which the attribution of stream failures reruns cases with: exit status, signal,
 // output, environment and deadline.
-#include "harness/core/child_process.hpp"
+#include "harness/diagnosis/child_process.hpp"
 
 #include <gtest/gtest.h>
 

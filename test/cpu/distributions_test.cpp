@@ -1,7 +1,7 @@
 // The generators: every distribution has the property its name promises, and a seed always
 // regenerates the same input (what a printed reproduce line relies on).
-#include "harness/core/distributions.hpp"
-#include "harness/core/run_seed.hpp"
+#include "harness/input/distributions.hpp"
+#include "harness/input/run_seed.hpp"
 
 #include <gtest/gtest.h>
 

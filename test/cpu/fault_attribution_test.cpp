@@ -1,6 +1,6 @@
 // The bisection that attributes a stream failure to one case of a batch (the child processes
 // replaced by a rule saying which ranges fail).
-#include "harness/core/fault_attribution.hpp"
+#include "harness/diagnosis/fault_attribution.hpp"
 
 #include <gtest/gtest.h>
 

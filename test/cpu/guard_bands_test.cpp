@@ -1,6 +1,6 @@
 // The guard-band logic: poison that changes every result, layouts that keep bands between
 // inputs and vary alignment, and the detection of writes into bands and canaries.
-#include "harness/core/guard_bands.hpp"
+#include "harness/memory/guard_bands.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// The hang watchdog (harness/core/hang_watchdog.hpp): its deadline is read exactly; a watch that
+// The hang watchdog (harness/diagnosis/hang_watchdog.hpp): its deadline is read exactly; a watch that
 // ends in time does nothing; one that does not ends the process with the culprit's lines.
-#include "harness/core/hang_watchdog.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // applies to today's sources exactly (patch --dry-run, no fuzz), names a registered variant, and
 // the sanitizer case it names is a case kcheck accepts (a case outside the variant's contract
 // makes kcheck exit 2, which the mutation run would take for a kill).
-#include "harness/core/case.hpp"
-#include "harness/core/child_process.hpp"
+#include "harness/runner/case.hpp"
+#include "harness/diagnosis/child_process.hpp"
 
 #include <kernels/registry.hpp>
 

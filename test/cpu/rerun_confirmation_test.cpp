@@ -1,10 +1,10 @@
-// The confirmation of a rerun line (harness/core/rerun_confirmation.hpp), with a stand-in for the
+// The confirmation of a rerun line (harness/diagnosis/rerun_confirmation.hpp), with a stand-in for the
 // child kcheck that fails at a given rate: a failure that reproduces keeps its line; one that
 // depends on timing gets the noise and the repeats that made it fail again (the noise first: it
 // carries the contention of a busy GPU into a rerun on a quiet one); one that never fails again
 // says so.
-#include "harness/core/rerun_confirmation.hpp"
-#include "harness/core/failure_list.hpp"
+#include "harness/diagnosis/rerun_confirmation.hpp"
+#include "harness/diagnosis/failure_list.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The run seed and the kcheck line: what reproduces a failure.
-#include "harness/core/case.hpp"
-#include "harness/core/run_seed.hpp"
+#include "harness/runner/case.hpp"
+#include "harness/input/run_seed.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The scan oracle against hand-computed cases, and its fast float path against its exact one.
-#include "harness/core/float_sum.hpp"
-#include "harness/core/random_bits.hpp"
+#include "harness/numeric/float_sum.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/scan/scan_oracle.hpp"
 
 #include <gtest/gtest.h>

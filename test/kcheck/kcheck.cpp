@@ -9,18 +9,18 @@
 // same oracle. Arguments are parsed and checked against the variant's contract before any GPU
 // is touched. --batch runs cases of one
 // variant, type and op, kind or form together, the way a test batches them: the rerun of part
-// of a batch whose stream failed (harness/core/fault_attribution.hpp).
+// of a batch whose stream failed (harness/diagnosis/fault_attribution.hpp).
 // Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, no GPU, or too
 // little device memory for a large case.
-#include "harness/core/case.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/hang_watchdog.hpp"
-#include "harness/core/large_case.hpp"
-#include "harness/reduce/large_reduce.hpp"
+#include "harness/runner/case.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/large/large_case.hpp"
+#include "harness/reduce/reduce_large.hpp"
 #include "harness/reduce/reduce_family.hpp"
-#include "harness/scan/large_scan.hpp"
+#include "harness/scan/scan_large.hpp"
 #include "harness/scan/scan_family.hpp"
-#include "harness/sort/large_sort.hpp"
+#include "harness/sort/sort_large.hpp"
 #include "harness/sort/sort_family.hpp"
 
 #include <kernels/errors.hpp>
@@ -112,7 +112,7 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
                                  .noise_us = cases.front().noise}));
 }
 
-// A `large` case, alone (harness/core/large_case.hpp).
+// A `large` case, alone (harness/large/large_case.hpp).
 int run_large(const VariantInfo& info, const harness::Case& c) {
   const harness::LargeRunner& runner = c.family == kernels::Family::reduce ? harness::kLargeReduce
                                        : c.family == kernels::Family::scan ? harness::kLargeScan

@@ -2,10 +2,10 @@
 // index, the extremes planted past index 2^31 so that such an index misses them) and
 // 2^32 + 2^20 + 3 ints (past an unsigned one: an index or a block offset computed in 32 bits
 // wraps there), with the ops sum, max, min and the widening sum: the `large` cases of
-// harness/reduce/large_reduce.hpp.
+// harness/reduce/reduce_large.hpp.
 // Label `large`; skipped (with the reason) if the device lacks the memory.
 #include "harness/gtest/large_test.hpp"
-#include "harness/reduce/large_reduce.hpp"
+#include "harness/reduce/reduce_large.hpp"
 
 namespace {
 

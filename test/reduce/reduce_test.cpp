@@ -1,8 +1,8 @@
 // GPU tests of every registered reduction variant for one element type: CMake builds this file
 // once per type key (KERNELS_TEST_TYPE), so the executables compile in parallel and each ctest
 // entry runs one variant of one type.
-#include "harness/core/random_bits.hpp"
-#include "harness/core/run_seed.hpp"
+#include "harness/input/random_bits.hpp"
+#include "harness/input/run_seed.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"

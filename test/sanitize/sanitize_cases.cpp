@@ -5,7 +5,7 @@
 // 8-byte type where declared; every declared op, kind and form; in-place where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
 // same batch runner and oracles as the full tests. Launched by ci/sanitize.sh, they run with
-// device buffers of exactly n elements and no guard bands (core/buffer_layout.hpp), so memcheck
+// device buffers of exactly n elements and no guard bands (memory/buffer_layout.hpp), so memcheck
 // sees any access outside [0, n). Everything comes from the variant's record: nothing outside
 // its contract is called.
 #include "harness/gtest/batch_assertions.hpp"

@@ -1,6 +1,6 @@
 // GPU tests of every registered scan variant for one element type: CMake builds this file once
 // per type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry.
-#include "harness/core/random_bits.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"

@@ -3,10 +3,10 @@
 // and offers it, with each key's index as its value; then 2^32 + 2^20 + 3 int keys and as many
 // float keys, alone (the values, 32-bit indices, cannot number them), where a 32-bit index or
 // loop counter wraps, and floats take the variants' own encode paths: the `large` cases of
-// harness/sort/large_sort.hpp. Label `large`; each test skips (with the reason) if the device
+// harness/sort/sort_large.hpp. Label `large`; each test skips (with the reason) if the device
 // lacks the memory: CUB's float sort past 2^32 holds 82 GB, an H200's and not an H100's.
 #include "harness/gtest/large_test.hpp"
-#include "harness/sort/large_sort.hpp"
+#include "harness/sort/sort_large.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry. Every case is
 // checked against the oracle's stable sort under IEEE totalOrder, the key-value form (where a
 // variant offers it) with each key's original index, which makes stability visible.
-#include "harness/core/random_bits.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"

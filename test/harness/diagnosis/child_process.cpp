@@ -1,4 +1,4 @@
-#include "harness/core/child_process.hpp"
+#include "harness/diagnosis/child_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

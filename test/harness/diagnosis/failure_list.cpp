@@ -1,4 +1,4 @@
-#include "harness/core/failure_list.hpp"
+#include "harness/diagnosis/failure_list.hpp"
 
 #include <cerrno>
 #include <cstdlib>

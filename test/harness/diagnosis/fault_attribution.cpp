@@ -1,6 +1,6 @@
-#include "harness/core/fault_attribution.hpp"
+#include "harness/diagnosis/fault_attribution.hpp"
 
-#include "harness/core/child_process.hpp"
+#include "harness/diagnosis/child_process.hpp"
 
 #include <unistd.h>
 

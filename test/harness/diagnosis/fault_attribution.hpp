@@ -8,7 +8,7 @@
 // several cases together, or does not recur), the report says so and lists every case.
 #pragma once
 
-#include "harness/core/batch_report.hpp"
+#include "harness/runner/batch_report.hpp"
 
 #include <cuda_runtime_api.h>
 

@@ -1,7 +1,7 @@
-#include "harness/core/hang_watchdog.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
 
-#include "harness/core/exact_number.hpp"
-#include "harness/core/failure_list.hpp"
+#include "harness/numeric/exact_number.hpp"
+#include "harness/diagnosis/failure_list.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -1,9 +1,9 @@
-#include "harness/core/rerun_confirmation.hpp"
+#include "harness/diagnosis/rerun_confirmation.hpp"
 
-#include "harness/core/batch.hpp"
-#include "harness/core/child_process.hpp"
-#include "harness/core/failure_list.hpp"
-#include "harness/core/hang_watchdog.hpp"
+#include "harness/runner/batch.hpp"
+#include "harness/diagnosis/child_process.hpp"
+#include "harness/diagnosis/failure_list.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
 
 #include <unistd.h>
 

@@ -13,7 +13,7 @@
 // alone, so its line is only run as printed.
 #pragma once
 
-#include "harness/core/batch_report.hpp"
+#include "harness/runner/batch_report.hpp"
 
 #include <filesystem>
 #include <functional>

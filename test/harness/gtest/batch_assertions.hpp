@@ -2,14 +2,14 @@
 // failed, grouped by what went wrong, then the smallest failing case (fewest elements, then
 // smallest block, then the simplest distribution) first, each with its rerun line on a line of
 // its own. A test prints at most kFailLinesPerTest failed cases over all its batches; the
-// failure list (core/failure_list.hpp) keeps every one. The first smallest failure a test
-// prints has had its rerun line run first (core/rerun_confirmation.hpp), unless
+// failure list (diagnosis/failure_list.hpp) keeps every one. The first smallest failure a test
+// prints has had its rerun line run first (diagnosis/rerun_confirmation.hpp), unless
 // KERNELS_CONFIRM_RERUN_LINES=0.
 #pragma once
 
-#include "harness/core/batch_report.hpp"
-#include "harness/core/failure_list.hpp"
-#include "harness/core/rerun_confirmation.hpp"
+#include "harness/runner/batch_report.hpp"
+#include "harness/diagnosis/failure_list.hpp"
+#include "harness/diagnosis/rerun_confirmation.hpp"
 
 #include <gtest/gtest.h>
 

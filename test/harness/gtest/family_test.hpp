@@ -3,7 +3,7 @@
 // tests run their cases, in batches, in every mode the variant declares.
 #pragma once
 
-#include "harness/core/batch.hpp"
+#include "harness/runner/batch.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/variant_test.hpp"
 

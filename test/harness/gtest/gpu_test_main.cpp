@@ -5,9 +5,9 @@
 //                                    touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
-#include "harness/core/failure_list.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/run_seed.hpp"
+#include "harness/diagnosis/failure_list.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/input/run_seed.hpp"
 #include "harness/gtest/test_main.hpp"
 
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
 // The fixture of the large tests (test/<family>/<family>_large_test.cpp): a family's test lists
-// the cases a variant's large input goes through (core/large_case.hpp); the fixture skips when
+// the cases a variant's large input goes through (large/large_case.hpp); the fixture skips when
 // the device cannot hold the largest of them, and asserts each one's report, whose failures
 // print their rerun lines (`kcheck ... --dist large --seed S`) like every other test's.
 #pragma once
 
-#include "harness/core/large_case.hpp"
+#include "harness/large/large_case.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/test_main.hpp"
 

@@ -3,7 +3,7 @@
 // no work enqueued.
 #pragma once
 
-#include "harness/core/graph_capture.hpp"
+#include "harness/runner/graph_capture.hpp"
 
 #include <kernels/registry.hpp>
 

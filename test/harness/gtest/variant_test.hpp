@@ -3,8 +3,8 @@
 // every op, kind and block size within a test.
 #pragma once
 
-#include "harness/core/run_seed.hpp"
-#include "harness/core/test_input.hpp"
+#include "harness/input/run_seed.hpp"
+#include "harness/input/test_input.hpp"
 
 #include <kernels/registry.hpp>
 

@@ -1,6 +1,6 @@
-#include "harness/core/distributions.hpp"
+#include "harness/input/distributions.hpp"
 
-#include "harness/core/random_bits.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <algorithm>
 #include <bit>

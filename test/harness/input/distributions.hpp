@@ -29,9 +29,9 @@ enum class Distribution {
   duplicates,    // values drawn from 16 distinct ones: long runs of equal keys
   specials,      // floats: a mix of +-NaN, +-inf, +-0.0, subnormals and normals
   // inputs of the 64-bit-index tests (2^31 elements and more), written and checked on the device:
-  // ints in harness/reduce/large_input.hpp (reductions, scans), int or float keys in
-  // harness/sort/large_sort_input.hpp (sorts).
-  // Not in kAllDistributions: no host input, and such a case runs alone (harness/core/large_case.hpp).
+  // ints in harness/large/large_input.hpp (reductions, scans), int or float keys in
+  // harness/sort/sort_large_device.hpp (sorts).
+  // Not in kAllDistributions: no host input, and such a case runs alone (harness/large/large_case.hpp).
   large,
 };
 

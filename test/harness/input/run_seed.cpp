@@ -1,6 +1,6 @@
-#include "harness/core/run_seed.hpp"
+#include "harness/input/run_seed.hpp"
 
-#include "harness/core/random_bits.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <cstdlib>
 #include <random>

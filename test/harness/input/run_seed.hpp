@@ -4,7 +4,7 @@
 // from it, which kcheck takes directly.
 #pragma once
 
-#include "harness/core/distributions.hpp"
+#include "harness/input/distributions.hpp"
 
 #include <kernels/types.hpp>
 

@@ -1,7 +1,7 @@
 // One generated test input: its values and what regenerates them.
 #pragma once
 
-#include "harness/core/distributions.hpp"
+#include "harness/input/distributions.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "harness/core/large_case.hpp"
+#include "harness/large/large_case.hpp"
 
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/hang_watchdog.hpp"
-#include "harness/core/run_seed.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/input/run_seed.hpp"
 
 namespace harness {
 namespace {

@@ -1,6 +1,6 @@
-#include "harness/reduce/large_input.hpp"
+#include "harness/large/large_input.hpp"
 
-#include "harness/core/device_buffer.hpp"
+#include "harness/memory/device_buffer.hpp"
 
 #include <kernels/errors.hpp>
 

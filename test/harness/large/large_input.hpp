@@ -4,7 +4,7 @@
 // the host's cores took seconds of every large test.
 #pragma once
 
-#include "harness/core/random_bits.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <cuda_runtime_api.h>
 

@@ -1,6 +1,6 @@
-#include "harness/core/large_output.hpp"
+#include "harness/large/large_output.hpp"
 
-#include "harness/reduce/large_input.hpp"  // fill_ints, count_not_equal
+#include "harness/large/large_input.hpp"  // fill_ints, count_not_equal
 
 namespace harness {
 

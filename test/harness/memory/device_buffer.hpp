@@ -4,7 +4,7 @@
 // on the legacy stream, which the non-blocking test stream does not wait for.
 #pragma once
 
-#include "harness/core/gpu_session.hpp"
+#include "harness/runner/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

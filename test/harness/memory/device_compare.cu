@@ -1,6 +1,6 @@
-#include "harness/core/device_compare.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/gpu_session.hpp"
+#include "harness/memory/device_compare.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/runner/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -6,18 +6,18 @@
 // segments come back packed. A read-only image (an input) also keeps a device copy as made, so
 // that after the runs it is compared on the device and comes back whole only when something
 // changed it.
-// With exact-size buffers (core/buffer_layout.hpp) each segment is a device allocation of its
+// With exact-size buffers (memory/buffer_layout.hpp) each segment is a device allocation of its
 // own instead, starting at the segment's alignment: a buffer of its `shift + n` elements whose
 // last n are the segment (an empty segment with no shift points just past a 16-byte allocation),
 // so that any access past the segment's end leaves its allocation; there are no bands on the
 // device to check.
 #pragma once
 
-#include "harness/core/buffer_layout.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/device_compare.hpp"
-#include "harness/core/device_regions.hpp"
-#include "harness/core/guard_bands.hpp"
+#include "harness/memory/buffer_layout.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/device_compare.hpp"
+#include "harness/memory/device_regions.hpp"
+#include "harness/memory/guard_bands.hpp"
 
 #include <algorithm>
 #include <span>

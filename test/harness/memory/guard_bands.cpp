@@ -1,4 +1,4 @@
-#include "harness/core/guard_bands.hpp"
+#include "harness/memory/guard_bands.hpp"
 
 #include "harness/reduce/reduce_oracle.hpp"
 

@@ -52,7 +52,7 @@ class GuardedImage {
   // What segment k holds when the image is made: `values` (length(k) of them), which the image
   // borrows, not copies, so the caller keeps them alive as long as the image; without, poison.
   // A large image is never held whole on the host: its device image is filled with poison,
-  // then gets each segment's contents (core/device_image.hpp).
+  // then gets each segment's contents (memory/device_image.hpp).
   void set_contents(std::size_t k, std::span<const T> values);
   std::span<const T> contents(std::size_t k) const { return contents_[k]; }
   // Elements [begin, end) of the image as made: poison, and each segment's contents.

@@ -1,6 +1,6 @@
-#include "harness/core/workspace_arena.hpp"
+#include "harness/memory/workspace_arena.hpp"
 
-#include "harness/core/device_regions.hpp"
+#include "harness/memory/device_regions.hpp"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
 // Workspaces for a batch of runs: one slice per run, exactly as large as its query said,
 // poisoned (so that no variant can rely on zeroed scratch) and followed by canary bytes that
 // must survive the run, as must the padding up to the canaries (a write one byte past the
-// slice is an overrun, whatever the rounding). With exact-size buffers (core/buffer_layout.hpp) each slice is an
+// slice is an overrun, whatever the rounding). With exact-size buffers (memory/buffer_layout.hpp) each slice is an
 // allocation of its own, of exactly its bytes and without canaries: memcheck sees an overrun.
 #pragma once
 
-#include "harness/core/buffer_layout.hpp"
-#include "harness/core/device_buffer.hpp"
+#include "harness/memory/buffer_layout.hpp"
+#include "harness/memory/device_buffer.hpp"
 
 #include <kernels/workspace.hpp>
 

@@ -1,4 +1,4 @@
-#include "harness/core/float_sum.hpp"
+#include "harness/numeric/float_sum.hpp"
 
 #include "harness/reduce/reduce_oracle.hpp"
 

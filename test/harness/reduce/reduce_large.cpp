@@ -1,8 +1,8 @@
-#include "harness/reduce/large_reduce.hpp"
+#include "harness/reduce/reduce_large.hpp"
 
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/guard_bands.hpp"
-#include "harness/reduce/large_input.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/guard_bands.hpp"
+#include "harness/large/large_input.hpp"
 
 #include <kernels/reduce.hpp>
 

@@ -5,7 +5,7 @@
 // judge_float_sum (float_sum.hpp) with the variant's declared accumulation depth.
 #pragma once
 
-#include "harness/core/float_sum.hpp"
+#include "harness/numeric/float_sum.hpp"
 
 #include <kernels/types.hpp>
 

@@ -1,6 +1,7 @@
 // Runs cases of one variant on the device, with guard bands, and judges them against the oracle.
 // One runner for every family: what differs (the output layout, the call, the oracle) is the
-// family's part, `Family` (harness/<family>/<family>_family.hpp); the rest is here.
+// family's part, `Family` (harness/<family>/<family>_family.hpp, held to the concept of
+// runner/batch_family.hpp); the rest is here.
 //
 // A batch holds one element type and one mode (the op of a reduction, the kind of a scan, the
 // form of a sort). Its inputs are packed into one upload with poison between them, its outputs
@@ -9,9 +10,10 @@
 // cases cost little more than their launches. kcheck runs one case through the same code.
 #pragma once
 
-#include "harness/core/batch_report.hpp"
-#include "harness/core/case.hpp"
-#include "harness/core/test_input.hpp"
+#include "harness/runner/batch_family.hpp"
+#include "harness/runner/batch_report.hpp"
+#include "harness/runner/case.hpp"
+#include "harness/input/test_input.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -45,16 +47,6 @@ struct RunOptions {
   unsigned noise_us = 0;
 };
 
-// One run of a batch: which input, with which block size, in place or not.
-struct BatchRun {
-  std::size_t input;
-  int block_size;
-  bool in_place;
-
-  // Equal runs are repeats of one case.
-  bool operator==(const BatchRun&) const = default;
-};
-
 // The bytes of `values`: how a family's Device::output_bits shows a run's output, so that two
 // runs compare bit for bit (floats included: -0.0 is not 0.0, NaN payloads count).
 template <class T>
@@ -63,7 +55,10 @@ std::vector<std::byte> bits_of(std::span<const T> values) {
   return {bytes.begin(), bytes.end()};
 }
 
-template <class Family>
+template <BatchFamily Family>
+class BatchExecution;
+
+template <BatchFamily Family>
 class Batch {
  public:
   using In = typename Family::In;
@@ -86,11 +81,13 @@ class Batch {
   void add_run(std::size_t input, int block_size, bool in_place = false);
   std::size_t runs() const { return runs_.size(); }
 
+  // Uploads, launches, judges and checks the guards of every run (runner/batch_run.hpp).
   BatchReport run(const RunOptions& options = {}) const;
 
   Case case_of(std::size_t run) const;
 
  private:
+  friend class BatchExecution<Family>;
   std::optional<std::string> differs_from_earlier_repeat(std::size_t run, const typename Family::Device& device) const;
 
   const kernels::VariantInfo& variant_;

@@ -1,7 +1,7 @@
 // What a batch of cases found, for any family.
 #pragma once
 
-#include "harness/core/case.hpp"
+#include "harness/runner/case.hpp"
 
 #include <cstddef>
 #include <memory>

@@ -1,17 +1,19 @@
-// Batch<Family>::run and its helpers: included by the file of each family that instantiates
-// the runner for its types (harness/<family>/<family>_family.cpp), nowhere else.
+// Batch<Family>::run, its steps and its helpers: included by the file of each family that
+// instantiates the runner for its types (harness/<family>/<family>_family.cpp), nowhere else.
+// One run of a batch is a BatchExecution: upload the inputs, query the workspaces, launch every
+// run (watched for hangs), synchronise once, judge each run, check the guard bands.
 #pragma once
 
-#include "harness/core/batch.hpp"
-#include "harness/core/device_image.hpp"
-#include "harness/core/fault_attribution.hpp"
-#include "harness/core/graph_capture.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/guard_bands.hpp"
-#include "harness/core/hang_watchdog.hpp"
-#include "harness/core/random_bits.hpp"
-#include "harness/core/scheduling_noise.hpp"
-#include "harness/core/workspace_arena.hpp"
+#include "harness/runner/batch.hpp"
+#include "harness/memory/device_image.hpp"
+#include "harness/diagnosis/fault_attribution.hpp"
+#include "harness/runner/graph_capture.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/memory/guard_bands.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/input/random_bits.hpp"
+#include "harness/runner/scheduling_noise.hpp"
+#include "harness/memory/workspace_arena.hpp"
 
 #include <kernels/types.hpp>
 
@@ -21,7 +23,7 @@
 
 namespace harness {
 
-template <class Family>
+template <BatchFamily Family>
 void Batch<Family>::add_run(std::size_t input, int block_size, bool in_place) {
   runs_.push_back({input, block_size, in_place});
   if (const auto breach = outside_contract(variant_, case_of(runs_.size() - 1))) {
@@ -32,7 +34,7 @@ void Batch<Family>::add_run(std::size_t input, int block_size, bool in_place) {
   }
 }
 
-template <class Family>
+template <BatchFamily Family>
 Case Batch<Family>::case_of(std::size_t run) const {
   const BatchRun& r = runs_[run];
   const TestInput<In>& input = *inputs_[r.input];
@@ -52,7 +54,7 @@ Case Batch<Family>::case_of(std::size_t run) const {
 
 // Why run r's output is not bit for bit the output of the first earlier run of the same case, or
 // nothing (also when no earlier run repeats it).
-template <class Family>
+template <BatchFamily Family>
 std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_t r,
                                                                     const typename Family::Device& device) const {
   for (std::size_t first = 0; first < r; ++first) {
@@ -66,138 +68,203 @@ std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_
   return std::nullopt;
 }
 
-template <class Family>
-BatchReport Batch<Family>::run(const RunOptions& options) const {
-  BatchReport report;
-  report.cases = runs_.size();
-  if (runs_.empty()) return report;
+// The state of one Batch::run, made in the order its steps need it.
+template <BatchFamily Family>
+class BatchExecution {
+  // Checked here, where the family's Device is complete (its .cpp, the one file that runs it).
+  static_assert(BatchDevice<typename Family::Device, Family>, "the family's Device lacks a part the runner calls");
+
+ public:
+  using In = typename Family::In;
+
+  BatchExecution(const Batch<Family>& batch, const RunOptions& options)
+      : batch_(batch),
+        options_(options),
+        problems_(batch.runs_.size()),
+        inputs_(upload_inputs()),
+        device_(batch.variant_, batch.mode_, batch.inputs_, batch.runs_),
+        workspace_bytes_(query_workspaces()),
+        workspaces_(workspace_bytes_) {
+    report_.cases = batch.runs_.size();
+  }
+
+  BatchReport run() && {
+    launch_runs();
+    if (const auto attributed = synchronise()) return *attributed;
+    device_.download();
+    judge_runs();
+    check_input_guards();
+    return std::move(report_);
+  }
+
+ private:
   struct Problem {
     FailureKind kind;
     std::string what;
   };
-  std::vector<std::optional<Problem>> problems(runs_.size());
 
-  std::vector<std::uint64_t> lengths;
-  std::vector<unsigned> shifts;
-  for (const TestInput<In>* input : inputs_) {
-    lengths.push_back(input->values.size());
-    shifts.push_back(input->offset);
-  }
-  GuardedImage<In> input_image(lengths, shifts, kArrayGuard, Family::input_poison(mode_));
-  for (std::size_t k = 0; k < inputs_.size(); ++k) input_image.set_contents(k, inputs_[k]->values);
-  const DeviceImage<In> inputs(std::move(input_image), DeviceImage<In>::Access::read_only);
-  typename Family::Device device(variant_, mode_, inputs_, runs_);
-
-  std::vector<std::size_t> workspace_bytes(runs_.size(), 0);
-  for (std::size_t r = 0; r < runs_.size(); ++r) {
-    try {
-      workspace_bytes[r] = device.workspace_bytes(r);
-    } catch (const std::exception& error) {
-      problems[r] = Problem{FailureKind::launch_error, std::string("workspace query threw: ") + error.what()};
+  // Every distinct input once, packed between poison, in one upload (read-only on the device).
+  DeviceImage<In> upload_inputs() const {
+    std::vector<std::uint64_t> lengths;
+    std::vector<unsigned> shifts;
+    for (const TestInput<In>* input : batch_.inputs_) {
+      lengths.push_back(input->values.size());
+      shifts.push_back(input->offset);
     }
+    GuardedImage<In> image(lengths, shifts, kArrayGuard, Family::input_poison(batch_.mode_));
+    for (std::size_t k = 0; k < batch_.inputs_.size(); ++k) image.set_contents(k, batch_.inputs_[k]->values);
+    return DeviceImage<In>(std::move(image), DeviceImage<In>::Access::read_only);
   }
-  const WorkspaceArena workspaces(workspace_bytes);
+
+  // Each run's workspace as its query asks (a query that throws fails its run, not the batch).
+  std::vector<std::size_t> query_workspaces() {
+    std::vector<std::size_t> bytes(batch_.runs_.size(), 0);
+    for (std::size_t r = 0; r < bytes.size(); ++r) {
+      try {
+        bytes[r] = device_.workspace_bytes(r);
+      } catch (const std::exception& error) {
+        problems_[r] = Problem{FailureKind::launch_error, std::string("workspace query threw: ") + error.what()};
+      }
+    }
+    return bytes;
+  }
 
   // A run's case as the batch ran it: as a graph, beside its noise.
-  const auto case_as_run = [&](std::size_t r) {
-    Case c = case_of(r);
-    c.graph = options.as_graph;
-    c.noise = options.noise_us;
+  Case case_as_run(std::size_t r) const {
+    Case c = batch_.case_of(r);
+    c.graph = options_.as_graph;
+    c.noise = options_.noise_us;
     return c;
-  };
-  // Launches and the synchronisation are watched (core/hang_watchdog.hpp); a stream failure's
-  // attribution, which reruns cases in child processes, is not.
-  RunMarks marks(runs_.size());
-  std::optional<HangWatch> watch(std::in_place, [&] {
-    const auto culprit = marks.culprit();
-    if (!culprit) return "no run was found unfinished (the batch's " + std::to_string(runs_.size()) + " cases)";
-    const std::string what = culprit->call_returned ? "its kernels did not finish (the runs before it did)"
-                                                    : "its call did not return";
-    return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
-  });
-  // Other noise for every batch of the process: a stress test's repeats are not alike.
-  static std::uint64_t noisy_batches = 0;
-  const std::uint64_t noise_seed = options.noise_us != 0 ? derive_seed(inputs_.front()->seed, ++noisy_batches) : 0;
-  const auto launch_all = [&](cudaStream_t stream) {
-    for (std::size_t r = 0; r < runs_.size(); ++r) {
-      if (problems[r]) continue;
-      if (options.noise_us != 0 && !options.as_graph) launch_scheduling_noise(derive_seed(noise_seed, r), options.noise_us);
-      marks.launching(r);
-      try {
-        device.launch(r, inputs.segment(runs_[r].input), workspaces.slice(r), stream);
-      } catch (const std::exception& error) {
-        problems[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
-      }
-      marks.launched(r, stream);
+  }
+
+  // Queues every run on one stream (or captures them into one graph), under the hang watchdog
+  // (diagnosis/hang_watchdog.hpp) until the synchronisation has returned.
+  void launch_runs() {
+    watch_.emplace([this] {
+      const auto culprit = marks_.culprit();
+      if (!culprit) return "no run was found unfinished (the batch's " + std::to_string(batch_.runs_.size()) + " cases)";
+      const std::string what = culprit->call_returned ? "its kernels did not finish (the runs before it did)"
+                                                      : "its call did not return";
+      return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
+    });
+    // Other noise for every batch of the process: a stress test's repeats are not alike.
+    static std::uint64_t noisy_batches = 0;
+    if (options_.noise_us != 0) noise_seed_ = derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
+    if (!options_.as_graph) {
+      launch_each(test_stream());
+      return;
     }
-  };
-  if (!options.as_graph) {
-    launch_all(test_stream());
-  } else {
-    if (options.noise_us != 0) launch_scheduling_noise(noise_seed, options.noise_us);
-    if (const auto not_captured = launch_as_graph(launch_all)) {
-      for (auto& problem : problems) {
+    if (options_.noise_us != 0) launch_scheduling_noise(noise_seed_, options_.noise_us);
+    if (const auto not_captured = launch_as_graph([this](cudaStream_t stream) { launch_each(stream); })) {
+      for (auto& problem : problems_) {
         if (!problem) problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
       }
     }
   }
-  // The batch's runs as cases, listed once, when something failed: a stream failure's
-  // attribution reruns them, and every failure keeps them (its rerun may need the runs before it).
-  std::shared_ptr<const std::vector<Case>> batch_runs;
-  const auto runs_as_cases = [&] {
-    if (!batch_runs) {
-      std::vector<Case> cases;
-      for (std::size_t r = 0; r < runs_.size(); ++r) cases.push_back(case_as_run(r));
-      batch_runs = std::make_shared<const std::vector<Case>>(std::move(cases));
-    }
-    return batch_runs;
-  };
-  // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
-  // repeated runs needs them).
-  const auto fail = [&](std::size_t r, FailureKind kind, const std::string& what) {
-    Case c = case_as_run(r);
-    c.repeat = static_cast<unsigned>(std::count(runs_.begin(), runs_.end(), runs_[r]));
-    report.failures.push_back({std::move(c), kind, what, runs_as_cases(), r});
-  };
-  const cudaError_t status = cudaStreamSynchronize(test_stream());
-  watch.reset();
-  if (status != cudaSuccess) return attribute_stream_failure(*runs_as_cases(), status);
-  if (options.noise_us != 0) wait_for_scheduling_noise();
 
-  device.download();
-  const std::vector<bool> overran = workspaces.overruns();
-  for (std::size_t r = 0; r < runs_.size(); ++r) {
-    if (!problems[r]) {
-      if (auto wrong = device.judge(r)) problems[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
-    }
-    if (!problems[r] && overran[r]) {
-      problems[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes[r]) +
-                                                            " workspace bytes its query asked for"};
-    }
-    if (!problems[r] && options.same_bits_when_repeated) {
-      if (auto differs = differs_from_earlier_repeat(r, device)) problems[r] = Problem{FailureKind::wrong_value, std::move(*differs)};
-    }
-    if (problems[r]) {
-      fail(r, problems[r]->kind, problems[r]->what);
-    } else if (options.describe_passes) {
-      report.passes.push_back("PASS " + describe(case_of(r)) + ": " + device.pass(r));
+  void launch_each(cudaStream_t stream) {
+    for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
+      if (problems_[r]) continue;
+      if (options_.noise_us != 0 && !options_.as_graph) launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
+      marks_.launching(r);
+      try {
+        device_.launch(r, inputs_.segment(batch_.runs_[r].input), workspaces_.slice(r), stream);
+      } catch (const std::exception& error) {
+        problems_[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
+      }
+      marks_.launched(r, stream);
     }
   }
-  for (const auto& [r, what] : device.violations()) fail(r, FailureKind::out_of_bounds, what);
-  // An input changed: name the first run that read it (any run of it may be the culprit).
-  const auto input_violations = [&](const auto& image, const std::string& name) {
-    if (image.known_unchanged()) return;
-    for (const auto& violation : image.host().violations(image.download(), true)) {
-      for (std::size_t r = 0; r < runs_.size(); ++r) {
-        if (runs_[r].input != violation.segment) continue;
-        fail(r, FailureKind::out_of_bounds, name + ": " + violation.what + " (by this or another run of it)");
-        break;
+
+  // The one synchronisation. A stream failure (a fault that killed the context) is attributed to
+  // its case by rerunning the cases apart, unwatched: that report is the batch's.
+  std::optional<BatchReport> synchronise() {
+    const cudaError_t status = cudaStreamSynchronize(test_stream());
+    watch_.reset();
+    if (status != cudaSuccess) return attribute_stream_failure(*runs_as_cases(), status);
+    if (options_.noise_us != 0) wait_for_scheduling_noise();
+    return std::nullopt;
+  }
+
+  // Each run against the oracle, then its workspace's padding and canaries, then (for
+  // deterministic variants) its repeats bit for bit; then the output guard bands.
+  void judge_runs() {
+    const std::vector<bool> overran = workspaces_.overruns();
+    for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
+      if (!problems_[r]) {
+        if (auto wrong = device_.judge(r)) problems_[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
+      }
+      if (!problems_[r] && overran[r]) {
+        problems_[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes_[r]) +
+                                                               " workspace bytes its query asked for"};
+      }
+      if (!problems_[r] && options_.same_bits_when_repeated) {
+        if (auto differs = batch_.differs_from_earlier_repeat(r, device_)) {
+          problems_[r] = Problem{FailureKind::wrong_value, std::move(*differs)};
+        }
+      }
+      if (problems_[r]) {
+        fail(r, problems_[r]->kind, problems_[r]->what);
+      } else if (options_.describe_passes) {
+        report_.passes.push_back("PASS " + describe(batch_.case_of(r)) + ": " + device_.pass(r));
       }
     }
-  };
-  input_violations(inputs, Family::kInputName);
-  device.for_each_extra_input(input_violations);
-  return report;
+    for (const auto& [r, what] : device_.violations()) fail(r, FailureKind::out_of_bounds, what);
+  }
+
+  // An input changed: name the first run that read it (any run of it may be the culprit).
+  void check_input_guards() {
+    const auto check = [this](const auto& image, const std::string& name) {
+      if (image.known_unchanged()) return;
+      for (const auto& violation : image.host().violations(image.download(), true)) {
+        for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
+          if (batch_.runs_[r].input != violation.segment) continue;
+          fail(r, FailureKind::out_of_bounds, name + ": " + violation.what + " (by this or another run of it)");
+          break;
+        }
+      }
+    };
+    check(inputs_, Family::kNames.input);
+    device_.for_each_extra_input(check);
+  }
+
+  // The batch's runs as cases, listed once, when something failed: a stream failure's
+  // attribution reruns them, and every failure keeps them (its rerun may need the runs before it).
+  std::shared_ptr<const std::vector<Case>> runs_as_cases() {
+    if (!batch_runs_) {
+      std::vector<Case> cases;
+      for (std::size_t r = 0; r < batch_.runs_.size(); ++r) cases.push_back(case_as_run(r));
+      batch_runs_ = std::make_shared<const std::vector<Case>>(std::move(cases));
+    }
+    return batch_runs_;
+  }
+
+  // A failure's rerun line repeats its case as often as the batch did (the bit-for-bit check of
+  // repeated runs needs them).
+  void fail(std::size_t r, FailureKind kind, const std::string& what) {
+    Case c = case_as_run(r);
+    c.repeat = static_cast<unsigned>(std::count(batch_.runs_.begin(), batch_.runs_.end(), batch_.runs_[r]));
+    report_.failures.push_back({std::move(c), kind, what, runs_as_cases(), r});
+  }
+
+  const Batch<Family>& batch_;
+  const RunOptions& options_;
+  BatchReport report_;
+  std::vector<std::optional<Problem>> problems_;
+  const DeviceImage<In> inputs_;
+  typename Family::Device device_;
+  const std::vector<std::size_t> workspace_bytes_;
+  const WorkspaceArena workspaces_;
+  RunMarks marks_{batch_.runs_.size()};
+  std::optional<HangWatch> watch_;
+  std::uint64_t noise_seed_ = 0;
+  std::shared_ptr<const std::vector<Case>> batch_runs_;
+};
+
+template <BatchFamily Family>
+BatchReport Batch<Family>::run(const RunOptions& options) const {
+  if (runs_.empty()) return BatchReport{};
+  return BatchExecution<Family>(*this, options).run();
 }
 
 }  // namespace harness

@@ -1,4 +1,4 @@
-#include "harness/core/case.hpp"
+#include "harness/runner/case.hpp"
 
 #include <sstream>
 

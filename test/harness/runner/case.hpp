@@ -3,7 +3,7 @@
 // line a failure prints is exactly what kcheck parses back.
 #pragma once
 
-#include "harness/core/distributions.hpp"
+#include "harness/input/distributions.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -27,7 +27,7 @@ struct Case {
   int block_size = 0;  // as requested: 0 is the variant's preferred size
   std::uint64_t n = 0;
   Distribution distribution = Distribution::random;
-  std::uint64_t seed = 0;  // the input is generate(distribution, n, seed), or for `large` core/large_case.hpp's
+  std::uint64_t seed = 0;  // the input is generate(distribution, n, seed), or for `large` large/large_case.hpp's
   unsigned offset = 0;     // elements between a 16-byte boundary and the input's first element
   // Runs of the case in one batch: a failure that depends on timing (a race, a cross-block
   // protocol) is rerun this many times, and a deterministic variant must repeat its bits.
@@ -95,7 +95,7 @@ struct ContractBreach {
 };
 std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& variant, const Case& c);
 
-// Why a `large` case (core/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
+// Why a `large` case (large/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
 // at offset 0, as a plain call with an output of its own; its input is ints (int or int into long
 // long), or a sort's int or float keys; a sort's pairs need a stable variant (their check demands
 // the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit index).

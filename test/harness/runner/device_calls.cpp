@@ -1,9 +1,9 @@
-#include "harness/core/device_calls.hpp"
+#include "harness/runner/device_calls.hpp"
 
-#include "harness/core/batch_report.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/hang_watchdog.hpp"
+#include "harness/runner/batch_report.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/diagnosis/hang_watchdog.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/scan.hpp>
@@ -14,7 +14,7 @@
 namespace harness {
 namespace {
 
-// A property's call that does not finish ends the process like a batch's (core/hang_watchdog.hpp).
+// A property's call that does not finish ends the process like a batch's (diagnosis/hang_watchdog.hpp).
 // Its input came from RapidCheck, not from a seed, so the line printed reruns a generated input
 // of the same variant, mode, type, block size and length: what a hang depends on.
 Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, int block_size, std::size_t n) {

@@ -1,6 +1,6 @@
-#include "harness/core/gpu_session.hpp"
+#include "harness/runner/gpu_session.hpp"
 
-#include "harness/core/exact_number.hpp"
+#include "harness/numeric/exact_number.hpp"
 
 #include <kernels/errors.hpp>
 

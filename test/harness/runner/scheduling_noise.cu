@@ -1,5 +1,5 @@
-#include "harness/core/scheduling_noise.hpp"
-#include "harness/core/random_bits.hpp"
+#include "harness/runner/scheduling_noise.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -1,6 +1,7 @@
 #include "harness/scan/scan_family.hpp"
 
-#include "harness/core/batch_run.hpp"
+#include "harness/diagnosis/mismatches.hpp"
+#include "harness/runner/batch_run.hpp"
 #include "harness/scan/scan_oracle.hpp"
 
 #include <kernels/scan.hpp>
@@ -27,90 +28,61 @@ GuardedImage<T> output_image(const std::vector<const TestInput<T>*>& inputs, con
 
 }  // namespace
 
+// Each run's output is an array between guard bands of its own, judged against the oracle's
+// prefix within the variant's derived bound.
 template <class T>
-T ScanFamily<T>::input_poison(Mode) {
-  return harness::input_poison<T>(kernels::Op::sum);
-}
+class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
+ public:
+  using BatchDeviceBase<T, Mode>::BatchDeviceBase;
 
-template <class T>
-ScanFamily<T>::Device::Device(const kernels::VariantInfo& variant, Mode kind,
-                              const std::vector<const TestInput<T>*>& inputs, const std::vector<BatchRun>& runs)
-    : variant_(variant), kind_(kind), inputs_(inputs), runs_(runs), outputs_(output_image(inputs, runs)) {}
-
-template <class T>
-std::size_t ScanFamily<T>::Device::workspace_bytes(std::size_t run) const {
-  return kernels::scan_workspace_bytes<T>(variant_.name, kind_, length(run), {runs_[run].block_size});
-}
-
-template <class T>
-void ScanFamily<T>::Device::launch(std::size_t run, const T* input, kernels::Workspace workspace,
-                                   cudaStream_t stream) const {
-  T* const out = outputs_.segment(run);
-  kernels::scan<T>(variant_.name, kind_, runs_[run].in_place ? out : input, length(run), out, workspace,
-                   {runs_[run].block_size}, stream);
-}
-
-template <class T>
-void ScanFamily<T>::Device::download() {
-  results_ = outputs_.download_segments();
-}
-
-template <class T>
-std::optional<std::string> ScanFamily<T>::Device::judge(std::size_t run) {
-  const std::span<const T> got(results_.data() + outputs_.packed_offset(run), length(run));
-  const std::uint64_t depth = variant_.depth_with(length(run), runs_[run].block_size);
-  const Mismatches mismatches = judge_scan<T>(kind_, inputs_[runs_[run].input]->values, got, depth);
-  if (mismatches.count > 0) return mismatches.describe();
-  return std::nullopt;
-}
-
-template <class T>
-std::string ScanFamily<T>::Device::pass(std::size_t run) const {
-  return "all " + std::to_string(length(run)) + " outputs within the oracle's bounds";
-}
-
-template <class T>
-std::vector<std::byte> ScanFamily<T>::Device::output_bits(std::size_t run) const {
-  return bits_of(std::span<const T>(results_.data() + outputs_.packed_offset(run), length(run)));
-}
-
-template <class T>
-std::vector<std::pair<std::size_t, std::string>> ScanFamily<T>::Device::violations() const {
-  std::vector<std::pair<std::size_t, std::string>> found;
-  for (const auto& violation : outputs_.band_violations()) {
-    found.emplace_back(violation.segment, "output: " + violation.what);
+  std::size_t workspace_bytes(std::size_t run) const {
+    return kernels::scan_workspace_bytes<T>(this->variant_.name, this->mode_, this->length(run), {this->block_size(run)});
   }
-  return found;
-}
 
-template <class T>
-ScanFamily<T>::ApiCall::ApiCall(const kernels::VariantInfo& variant, Mode kind, std::uint64_t n)
-    : variant_(variant), kind_(kind), n_(n), arrays_(std::span<const T>(std::vector<T>(2 * n, output_poison<T>()))) {}
+  void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const {
+    T* const out = outputs_.segment(run);
+    kernels::scan<T>(this->variant_.name, this->mode_, this->runs_[run].in_place ? out : input, this->length(run), out, workspace,
+                     {this->block_size(run)}, stream);
+  }
 
-template <class T>
-ApiArgs<ScanFamily<T>> ScanFamily<T>::ApiCall::args(kernels::Workspace workspace) const {
-  return {variant_.name, kind_, arrays_.data(), n_, arrays_.data() + n_, workspace};
-}
+  void download() { results_ = outputs_.download_segments(); }
 
-template <class T>
-std::size_t ScanFamily<T>::ApiCall::workspace_bytes() const {
-  return kernels::scan_workspace_bytes<T>(variant_.name, kind_, n_);
-}
+  std::optional<std::string> judge(std::size_t run) {
+    const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
+    const Mismatches mismatches = judge_scan<T>(this->mode_, this->input_of(run).values, got(run), depth);
+    if (mismatches.count > 0) return mismatches.describe();
+    return std::nullopt;
+  }
 
-template <class T>
-void ScanFamily<T>::ApiCall::operator()(const ApiArgs<ScanFamily>& a, cudaStream_t stream) const {
-  kernels::scan<T>(a.variant, a.mode, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
-}
+  std::string pass(std::size_t run) const {
+    return "all " + std::to_string(this->length(run)) + " outputs within the oracle's bounds";
+  }
 
-template <class T>
-bool ScanFamily<T>::ApiCall::wrote_anything() const {
-  return bits_of(std::span<const T>(arrays_.download())) !=
-         bits_of(std::span<const T>(std::vector<T>(2 * n_, output_poison<T>())));
-}
+  // What the run wrote, for the bit-for-bit check of repeats.
+  std::vector<std::byte> output_bits(std::size_t run) const { return bits_of(got(run)); }
+
+  std::vector<std::pair<std::size_t, std::string>> violations() const {
+    std::vector<std::pair<std::size_t, std::string>> found;
+    for (const auto& violation : outputs_.band_violations()) {
+      found.emplace_back(violation.segment, "output: " + violation.what);
+    }
+    return found;
+  }
+
+  template <class F>
+  void for_each_extra_input(F&&) const {}  // a scan reads one input
+
+ private:
+  std::span<const T> got(std::size_t run) const {
+    return {results_.data() + outputs_.packed_offset(run), this->length(run)};
+  }
+
+  DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
+  std::vector<T> results_;
+};
 
 #define HARNESS_SCAN_FAMILY(key, in, out, label) \
-  template class Batch<ScanFamily<in>>;          \
-  template class ScanFamily<in>::ApiCall;
+  template class Batch<ScanFamily<in>>;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SCAN_FAMILY)
 #undef HARNESS_SCAN_FAMILY
 

@@ -1,13 +1,15 @@
-// The scan family's part of the batch runner (core/batch.hpp): each run's output is an array
+// The scan family's part of the batch runner (runner/batch.hpp): each run's output is an array
 // between guard bands of its own; an in-place run gets a copy of its input in that slot and
 // scans it there. Every output is judged against the oracle's prefix within its bound.
 #pragma once
 
-#include "harness/core/api_call.hpp"
-#include "harness/core/batch.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/device_image.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/runner/batch.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/device_image.hpp"
+#include "harness/memory/guard_bands.hpp"
 
+#include <kernels/scan.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/workspace.hpp>
 
@@ -15,6 +17,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,64 +25,34 @@
 namespace harness {
 
 template <class T>
-struct ScanFamily {
-  using In = T;
-  using Out = T;
+struct ScanFamily : FamilyBasics<kernels::Family::scan, T, T, kernels::ScanKind> {
   using Mode = kernels::ScanKind;
-  static constexpr kernels::Family kFamily = kernels::Family::scan;
-  static constexpr kernels::TypeKey kType = kernels::type_key_v<T>;
-  static constexpr const char* kInputName = "input";
-  // The public API's names: the mode's parameter and the arrays'.
-  static constexpr const char* kModeName = "kind";
-  static constexpr const char* kApiInputName = "in";
-  static constexpr const char* kApiOutputName = "out";
+  static constexpr FamilyNames kNames{.input = "input", .mode = "kind", .api_input = "in", .api_output = "out"};
   static constexpr bool kOutputPerElement = true;
-  static constexpr auto kAllModes = kernels::kAllScanKinds;
 
-  static std::vector<Mode> modes(const kernels::VariantInfo& variant) { return variant.kinds; }
-  static void set_mode(Case& c, Mode kind) { c.kind = kind; }
-  static T input_poison(Mode);
+  class Device;  // harness/scan/scan_family.cpp
 
-  class Device {
+  // One call of the public API, outside any batch (runner/api_call.hpp).
+  class ApiCall : ApiCallBase<Mode> {
    public:
-    Device(const kernels::VariantInfo& variant, Mode kind, const std::vector<const TestInput<T>*>& inputs,
-           const std::vector<BatchRun>& runs);
-    std::size_t workspace_bytes(std::size_t run) const;
-    void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const;
-    void download();
-    std::optional<std::string> judge(std::size_t run);
-    std::string pass(std::size_t run) const;
-    std::vector<std::byte> output_bits(std::size_t run) const;  // what the run wrote, for repeats
-    std::vector<std::pair<std::size_t, std::string>> violations() const;
-    template <class F>
-    void for_each_extra_input(F&&) const {}
+    using ApiCallBase::ApiCallBase;
+
+    // The valid call: in is the first half of the arrays, out the second.
+    ApiArgs<ScanFamily> args(kernels::Workspace workspace) const {
+      return {variant_.name, mode_, arrays_.data(), n_, arrays_.data() + n_, workspace};
+    }
+    std::size_t workspace_bytes() const { return kernels::scan_workspace_bytes<T>(variant_.name, mode_, n_); }
+    void operator()(const ApiArgs<ScanFamily>& a, cudaStream_t stream) const {
+      kernels::scan<T>(a.variant, a.mode, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
+    }
+    bool wrote_anything() const {
+      return bits_of(std::span<const T>(arrays_.download())) != bits_of(std::span<const T>(poisoned(2 * n_)));
+    }
 
    private:
-    std::uint64_t length(std::size_t run) const { return inputs_[runs_[run].input]->values.size(); }
+    static std::vector<T> poisoned(std::uint64_t count) { return std::vector<T>(count, output_poison<T>()); }
 
-    const kernels::VariantInfo& variant_;
-    Mode kind_;
-    const std::vector<const TestInput<T>*>& inputs_;
-    const std::vector<BatchRun>& runs_;
-    DeviceImage<T> outputs_;
-    std::vector<T> results_;
-  };
-
-  // One call of the public API with poisoned arrays of n elements, outside any batch: the
-  // shared rejected-call test changes its arguments one at a time (core/api_call.hpp).
-  class ApiCall {
-   public:
-    ApiCall(const kernels::VariantInfo& variant, Mode kind, std::uint64_t n);
-    ApiArgs<ScanFamily> args(kernels::Workspace workspace) const;  // the valid call
-    std::size_t workspace_bytes() const;
-    void operator()(const ApiArgs<ScanFamily>& args, cudaStream_t stream) const;
-    bool wrote_anything() const;
-
-   private:
-    const kernels::VariantInfo& variant_;
-    Mode kind_;
-    std::uint64_t n_;
-    DeviceBuffer<T> arrays_;  // in, then out
+    DeviceBuffer<T> arrays_{std::span<const T>(poisoned(2 * n_))};  // in, then out
   };
 };
 

@@ -1,10 +1,10 @@
-#include "harness/scan/large_scan.hpp"
+#include "harness/scan/scan_large.hpp"
 
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/guard_bands.hpp"
-#include "harness/core/large_output.hpp"
-#include "harness/reduce/large_input.hpp"
-#include "harness/scan/large_scan_check.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/guard_bands.hpp"
+#include "harness/large/large_output.hpp"
+#include "harness/large/large_input.hpp"
+#include "harness/scan/scan_large_device.hpp"
 
 #include <kernels/scan.hpp>
 

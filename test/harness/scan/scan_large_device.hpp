@@ -2,7 +2,7 @@
 // 2^31 ints is too large to download and compare in reasonable time, and needs no oracle array.
 #pragma once
 
-#include "harness/reduce/large_input.hpp"
+#include "harness/large/large_input.hpp"
 
 #include <kernels/types.hpp>
 

@@ -1,6 +1,6 @@
 #include "harness/scan/scan_oracle.hpp"
 
-#include "harness/core/float_sum.hpp"
+#include "harness/numeric/float_sum.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <optional>

@@ -4,7 +4,7 @@
 // exclusive[i] sums in[0..i-1].
 #pragma once
 
-#include "harness/core/mismatches.hpp"
+#include "harness/diagnosis/mismatches.hpp"
 
 #include <kernels/types.hpp>
 

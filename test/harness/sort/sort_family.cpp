@@ -1,6 +1,7 @@
 #include "harness/sort/sort_family.hpp"
 
-#include "harness/core/batch_run.hpp"
+#include "harness/diagnosis/mismatches.hpp"
+#include "harness/runner/batch_run.hpp"
 #include "harness/sort/sort_oracle.hpp"
 
 #include <kernels/sort.hpp>
@@ -88,123 +89,88 @@ GuardedImage<T> outputs(const std::vector<const TestInput<K>*>& inputs, const st
 
 }  // namespace
 
+// Sorted keys (and, for the pairs form, their values: each input key's original index) between
+// guard bands, judged against the oracle's stable sort, kept across batches (expectation_of).
 template <class K>
-K SortFamily<K>::input_poison(Mode) {
-  return harness::input_poison<K>(kernels::Op::sum);
-}
+class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
+ public:
+  using BatchDeviceBase<K, Mode>::BatchDeviceBase;
 
-template <class K>
-SortFamily<K>::Device::Device(const kernels::VariantInfo& variant, Mode form,
-                              const std::vector<const TestInput<K>*>& inputs, const std::vector<BatchRun>& runs)
-    : variant_(variant),
-      form_(form),
-      inputs_(inputs),
-      runs_(runs),
-      indices_(form == kernels::SortForm::pairs ? indices_for(inputs) : std::vector<std::uint32_t>()),
-      values_(original_indices(inputs, form == kernels::SortForm::pairs, indices_),
-              DeviceImage<std::uint32_t>::Access::read_only),
-      sorted_keys_(outputs<K>(inputs, runs, true)),
-      sorted_values_(outputs<std::uint32_t>(inputs, runs, form == kernels::SortForm::pairs)) {}
-
-template <class K>
-std::size_t SortFamily<K>::Device::workspace_bytes(std::size_t run) const {
-  return kernels::sort_workspace_bytes<K>(variant_.name, form_, length(run), {runs_[run].block_size});
-}
-
-template <class K>
-void SortFamily<K>::Device::launch(std::size_t run, const K* keys, kernels::Workspace workspace,
-                                   cudaStream_t stream) const {
-  const kernels::SortConfig config{runs_[run].block_size};
-  if (pairs()) {
-    kernels::sort_pairs<K>(variant_.name, keys, sorted_keys_.segment(run), values_.segment(runs_[run].input),
-                           sorted_values_.segment(run), length(run), workspace, config, stream);
-  } else {
-    kernels::sort_keys<K>(variant_.name, keys, sorted_keys_.segment(run), length(run), workspace, config, stream);
+  std::size_t workspace_bytes(std::size_t run) const {
+    return kernels::sort_workspace_bytes<K>(this->variant_.name, this->mode_, this->length(run), {this->block_size(run)});
   }
-}
 
-template <class K>
-void SortFamily<K>::Device::download() {
-  got_keys_ = sorted_keys_.download_segments();
-  got_values_ = sorted_values_.download_segments();
-}
-
-template <class K>
-std::optional<std::string> SortFamily<K>::Device::judge(std::size_t run) {
-  const std::span<const K> keys(got_keys_.data() + sorted_keys_.packed_offset(run), length(run));
-  const std::span<const std::uint32_t> values(got_values_.data() + sorted_values_.packed_offset(run),
-                                              pairs() ? length(run) : 0);
-  const Mismatches mismatches = judge_sort<K>(expectation_of(*inputs_[runs_[run].input]), keys, values);
-  if (mismatches.count > 0) return mismatches.describe();
-  return std::nullopt;
-}
-
-template <class K>
-std::string SortFamily<K>::Device::pass(std::size_t run) const {
-  return "all " + std::to_string(length(run)) + " keys" + (pairs() ? " and values" : "") +
-         " as the oracle's stable sort";
-}
-
-template <class K>
-std::vector<std::byte> SortFamily<K>::Device::output_bits(std::size_t run) const {
-  std::vector<std::byte> bits = bits_of(std::span<const K>(got_keys_.data() + sorted_keys_.packed_offset(run), length(run)));
-  const std::vector<std::byte> values = bits_of(
-      std::span<const std::uint32_t>(got_values_.data() + sorted_values_.packed_offset(run), pairs() ? length(run) : 0));
-  bits.insert(bits.end(), values.begin(), values.end());
-  return bits;
-}
-
-template <class K>
-std::vector<std::pair<std::size_t, std::string>> SortFamily<K>::Device::violations() const {
-  std::vector<std::pair<std::size_t, std::string>> found;
-  for (const auto& violation : sorted_keys_.band_violations()) {
-    found.emplace_back(violation.segment, "keys_out: " + violation.what);
+  void launch(std::size_t run, const K* keys, kernels::Workspace workspace, cudaStream_t stream) const {
+    const kernels::SortConfig config{this->block_size(run)};
+    if (pairs()) {
+      kernels::sort_pairs<K>(this->variant_.name, keys, sorted_keys_.segment(run), values_.segment(this->runs_[run].input),
+                             sorted_values_.segment(run), this->length(run), workspace, config, stream);
+    } else {
+      kernels::sort_keys<K>(this->variant_.name, keys, sorted_keys_.segment(run), this->length(run), workspace, config, stream);
+    }
   }
-  for (const auto& violation : sorted_values_.band_violations()) {
-    found.emplace_back(violation.segment, "values_out: " + violation.what);
+
+  void download() {
+    got_keys_ = sorted_keys_.download_segments();
+    got_values_ = sorted_values_.download_segments();
   }
-  return found;
-}
 
-template <class K>
-SortFamily<K>::ApiCall::ApiCall(const kernels::VariantInfo& variant, Mode form, std::uint64_t n)
-    : variant_(variant),
-      form_(form),
-      n_(n),
-      keys_(std::span<const K>(std::vector<K>(2 * n, output_poison<K>()))),
-      values_(std::span<const std::uint32_t>(std::vector<std::uint32_t>(2 * n, output_poison<std::uint32_t>()))) {}
-
-template <class K>
-ApiArgs<SortFamily<K>> SortFamily<K>::ApiCall::args(kernels::Workspace workspace) const {
-  return {variant_.name, form_, keys_.data(), n_, keys_.data() + n_, workspace};
-}
-
-template <class K>
-std::size_t SortFamily<K>::ApiCall::workspace_bytes() const {
-  return kernels::sort_workspace_bytes<K>(variant_.name, form_, n_);
-}
-
-template <class K>
-void SortFamily<K>::ApiCall::operator()(const ApiArgs<SortFamily>& a, cudaStream_t stream) const {
-  const kernels::SortConfig config{a.block_size};
-  if (a.mode == kernels::SortForm::pairs) {
-    kernels::sort_pairs<K>(a.variant, a.in, a.out, values_.data(), values_.data() + n_, a.n, a.workspace, config, stream);
-  } else {
-    kernels::sort_keys<K>(a.variant, a.in, a.out, a.n, a.workspace, config, stream);
+  std::optional<std::string> judge(std::size_t run) {
+    const Mismatches mismatches = judge_sort<K>(expectation_of(this->input_of(run)), keys(run), values(run));
+    if (mismatches.count > 0) return mismatches.describe();
+    return std::nullopt;
   }
-}
 
-template <class K>
-bool SortFamily<K>::ApiCall::wrote_anything() const {
-  return bits_of(std::span<const K>(keys_.download())) !=
-             bits_of(std::span<const K>(std::vector<K>(2 * n_, output_poison<K>()))) ||
-         bits_of(std::span<const std::uint32_t>(values_.download())) !=
-             bits_of(std::span<const std::uint32_t>(std::vector<std::uint32_t>(2 * n_, output_poison<std::uint32_t>())));
-}
+  std::string pass(std::size_t run) const {
+    return "all " + std::to_string(this->length(run)) + " keys" + (pairs() ? " and values" : "") +
+           " as the oracle's stable sort";
+  }
+
+  // What the run wrote, keys then values, for the bit-for-bit check of repeats.
+  std::vector<std::byte> output_bits(std::size_t run) const {
+    std::vector<std::byte> bits = bits_of(keys(run));
+    const std::vector<std::byte> value_bits = bits_of(values(run));
+    bits.insert(bits.end(), value_bits.begin(), value_bits.end());
+    return bits;
+  }
+
+  std::vector<std::pair<std::size_t, std::string>> violations() const {
+    std::vector<std::pair<std::size_t, std::string>> found;
+    for (const auto& band : sorted_keys_.band_violations()) found.emplace_back(band.segment, "keys_out: " + band.what);
+    for (const auto& band : sorted_values_.band_violations()) {
+      found.emplace_back(band.segment, "values_out: " + band.what);
+    }
+    return found;
+  }
+
+  // The values' input (the pairs form) has guard bands of its own.
+  template <class F>
+  void for_each_extra_input(F&& check) const {
+    check(values_, "values_in");
+  }
+
+ private:
+  bool pairs() const { return this->mode_ == kernels::SortForm::pairs; }
+  std::span<const K> keys(std::size_t run) const {
+    return {got_keys_.data() + sorted_keys_.packed_offset(run), this->length(run)};
+  }
+  std::span<const std::uint32_t> values(std::size_t run) const {
+    return {got_values_.data() + sorted_values_.packed_offset(run), pairs() ? this->length(run) : 0};
+  }
+
+  // 0, 1, 2, ... (the pairs form): values_ borrows its prefixes.
+  std::vector<std::uint32_t> indices_ = pairs() ? indices_for(this->inputs_) : std::vector<std::uint32_t>();
+  // Empty segments for the keys form.
+  DeviceImage<std::uint32_t> values_{original_indices(this->inputs_, pairs(), indices_),
+                                     DeviceImage<std::uint32_t>::Access::read_only};
+  DeviceImage<K> sorted_keys_{outputs<K>(this->inputs_, this->runs_, true)};
+  DeviceImage<std::uint32_t> sorted_values_{outputs<std::uint32_t>(this->inputs_, this->runs_, pairs())};
+  std::vector<K> got_keys_;
+  std::vector<std::uint32_t> got_values_;
+};
 
 #define HARNESS_SORT_FAMILY(key, in, out, label) \
-  template class Batch<SortFamily<in>>;          \
-  template class SortFamily<in>::ApiCall;
+  template class Batch<SortFamily<in>>;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SORT_FAMILY)
 #undef HARNESS_SORT_FAMILY
 

@@ -1,14 +1,16 @@
-// The sort family's part of the batch runner (core/batch.hpp): sorted keys (and, for the
+// The sort family's part of the batch runner (runner/batch.hpp): sorted keys (and, for the
 // key-value form, values holding each key's original index) between guard bands of their own,
 // judged bit for bit against the oracle's stable sort. The values' input image is read-only like
 // the keys'.
 #pragma once
 
-#include "harness/core/api_call.hpp"
-#include "harness/core/batch.hpp"
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/device_image.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/runner/batch.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/device_image.hpp"
+#include "harness/memory/guard_bands.hpp"
 
+#include <kernels/sort.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/workspace.hpp>
 
@@ -17,6 +19,7 @@
 #include <cstdint>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,72 +27,48 @@
 namespace harness {
 
 template <class K>
-struct SortFamily {
-  using In = K;
-  using Out = K;
+struct SortFamily : FamilyBasics<kernels::Family::sort, K, K, kernels::SortForm> {
   using Mode = kernels::SortForm;
-  static constexpr kernels::Family kFamily = kernels::Family::sort;
-  static constexpr kernels::TypeKey kType = kernels::type_key_v<K>;
-  static constexpr const char* kInputName = "keys_in";
-  // The public API's names: the mode's parameter and the arrays'.
-  static constexpr const char* kModeName = "form";
-  static constexpr const char* kApiInputName = "keys_in";
-  static constexpr const char* kApiOutputName = "keys_out";
+  static constexpr FamilyNames kNames{
+      .input = "keys_in", .mode = "form", .api_input = "keys_in", .api_output = "keys_out"};
   static constexpr bool kOutputPerElement = true;
-  static constexpr auto kAllModes = kernels::kAllSortForms;
 
-  static std::vector<Mode> modes(const kernels::VariantInfo& variant) { return variant.forms; }
-  static void set_mode(Case& c, Mode form) { c.form = form; }
-  static K input_poison(Mode);
+  class Device;  // harness/sort/sort_family.cpp
 
-  class Device {
+  // One call of the public API, outside any batch (runner/api_call.hpp).
+  class ApiCall : ApiCallBase<Mode> {
    public:
-    Device(const kernels::VariantInfo& variant, Mode form, const std::vector<const TestInput<K>*>& inputs,
-           const std::vector<BatchRun>& runs);
-    std::size_t workspace_bytes(std::size_t run) const;
-    void launch(std::size_t run, const K* keys, kernels::Workspace workspace, cudaStream_t stream) const;
-    void download();
-    std::optional<std::string> judge(std::size_t run);
-    std::string pass(std::size_t run) const;
-    std::vector<std::byte> output_bits(std::size_t run) const;  // what the run wrote, for repeats
-    std::vector<std::pair<std::size_t, std::string>> violations() const;
-    template <class F>
-    void for_each_extra_input(F&& check) const {
-      check(values_, "values_in");
+    using ApiCallBase::ApiCallBase;
+
+    // The valid call: keys_in is the first half of the keys, keys_out the second (values alike).
+    ApiArgs<SortFamily> args(kernels::Workspace workspace) const {
+      return {variant_.name, mode_, keys_.data(), n_, keys_.data() + n_, workspace};
+    }
+    std::size_t workspace_bytes() const { return kernels::sort_workspace_bytes<K>(variant_.name, mode_, n_); }
+    void operator()(const ApiArgs<SortFamily>& a, cudaStream_t stream) const {
+      const kernels::SortConfig config{a.block_size};
+      if (a.mode == kernels::SortForm::pairs) {
+        kernels::sort_pairs<K>(a.variant, a.in, a.out, values_.data(), values_.data() + n_, a.n, a.workspace, config,
+                               stream);
+      } else {
+        kernels::sort_keys<K>(a.variant, a.in, a.out, a.n, a.workspace, config, stream);
+      }
+    }
+    bool wrote_anything() const {
+      return bits_of(std::span<const K>(keys_.download())) != bits_of(std::span<const K>(poisoned<K>(2 * n_))) ||
+             bits_of(std::span<const std::uint32_t>(values_.download())) !=
+                 bits_of(std::span<const std::uint32_t>(poisoned<std::uint32_t>(2 * n_)));
     }
 
    private:
-    bool pairs() const { return form_ == kernels::SortForm::pairs; }
-    std::uint64_t length(std::size_t run) const { return inputs_[runs_[run].input]->values.size(); }
+    template <class T>
+    static std::vector<T> poisoned(std::uint64_t count) {
+      return std::vector<T>(count, output_poison<T>());
+    }
 
-    const kernels::VariantInfo& variant_;
-    Mode form_;
-    const std::vector<const TestInput<K>*>& inputs_;
-    const std::vector<BatchRun>& runs_;
-    std::vector<std::uint32_t> indices_;  // 0, 1, 2, ... (the pairs form): values_ borrows its prefixes
-    DeviceImage<std::uint32_t> values_;  // empty segments for the keys form
-    DeviceImage<K> sorted_keys_;
-    DeviceImage<std::uint32_t> sorted_values_;
-    std::vector<K> got_keys_;
-    std::vector<std::uint32_t> got_values_;
-  };
-
-  // One call of the public API with poisoned arrays of n elements, outside any batch: the
-  // shared rejected-call test changes its arguments one at a time (core/api_call.hpp).
-  class ApiCall {
-   public:
-    ApiCall(const kernels::VariantInfo& variant, Mode form, std::uint64_t n);
-    ApiArgs<SortFamily> args(kernels::Workspace workspace) const;  // the valid call
-    std::size_t workspace_bytes() const;
-    void operator()(const ApiArgs<SortFamily>& args, cudaStream_t stream) const;
-    bool wrote_anything() const;
-
-   private:
-    const kernels::VariantInfo& variant_;
-    Mode form_;
-    std::uint64_t n_;
-    DeviceBuffer<K> keys_;  // keys_in, then keys_out
-    DeviceBuffer<std::uint32_t> values_;  // values_in, then values_out (the pairs form)
+    DeviceBuffer<K> keys_{std::span<const K>(poisoned<K>(2 * n_))};  // keys_in, then keys_out
+    // values_in, then values_out (the pairs form)
+    DeviceBuffer<std::uint32_t> values_{std::span<const std::uint32_t>(poisoned<std::uint32_t>(2 * n_))};
   };
 };
 

@@ -1,9 +1,9 @@
-#include "harness/sort/large_sort.hpp"
+#include "harness/sort/sort_large.hpp"
 
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/guard_bands.hpp"
-#include "harness/core/large_output.hpp"
-#include "harness/sort/large_sort_input.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/memory/guard_bands.hpp"
+#include "harness/large/large_output.hpp"
+#include "harness/sort/sort_large_device.hpp"
 
 #include <kernels/sort.hpp>
 

@@ -1,8 +1,8 @@
-#include "harness/sort/large_sort_input.hpp"
+#include "harness/sort/sort_large_device.hpp"
 
-#include "harness/core/device_buffer.hpp"
-#include "harness/core/gpu_session.hpp"
-#include "harness/core/random_bits.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <kernels/errors.hpp>
 

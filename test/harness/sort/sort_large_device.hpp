@@ -8,7 +8,7 @@
 // range in totalOrder, NaNs of both signs included, which the sorts must place by their bits.
 #pragma once
 
-#include "harness/reduce/large_input.hpp"
+#include "harness/large/large_input.hpp"
 
 #include <kernels/types.hpp>
 

@@ -6,7 +6,7 @@
 // be the keys' original indices in stable order.
 #pragma once
 
-#include "harness/core/mismatches.hpp"
+#include "harness/diagnosis/mismatches.hpp"
 
 #include <cstdint>
 #include <span>
