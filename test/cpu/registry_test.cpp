@@ -1,6 +1,7 @@
 // Consistency of the variant registry: what every generic test, ctest label and kcheck line
 // relies on.
 #include "harness/gtest/variant_listing.hpp"
+#include "harness/runner/declared_contract.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
@@ -12,7 +13,6 @@
 
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 #ifndef KERNELS_DECLARED_CONTRACTS
@@ -141,28 +141,9 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
 // longest input at each, and the properties the tests lean on (deterministic, cross-block,
 // in-place, stable). Every GPU test derives its cases from this record, so none can see it move:
 // a tile that shrinks from four values a thread to three still passes its own tests while a
-// caller's length is now refused. declared_contracts.txt holds the record as it was meant, and a
-// change must be made there too, on purpose; the failure prints the variant's lines to put there.
-std::vector<std::string> contract_lines(const VariantInfo& info) {
-  std::vector<std::string> lines;
-  std::ostringstream flags;
-  flags << info.id() << " deterministic=" << info.deterministic << " cross_block=" << info.cross_block
-        << " in_place=" << info.in_place << " stable=" << info.stable << " ops=";
-  for (kernels::TypeKey type : info.types()) {
-    flags << name(type) << ":";
-    for (kernels::Op op : info.ops(type)) flags << name(op) << (op == info.ops(type).back() ? "" : "+");
-    flags << (type == info.types().back() ? "" : ",");
-  }
-  for (kernels::ScanKind kind : info.kinds) flags << " " << name(kind);
-  for (kernels::SortForm form : info.forms) flags << " " << name(form);
-  lines.push_back(flags.str());
-  for (int block : info.block_sizes.all()) {
-    lines.push_back(info.id() + " block=" + std::to_string(block) +
-                    " max_length=" + std::to_string(info.max_length_with(block)));
-  }
-  return lines;
-}
-
+// caller's length is now refused. The build writes declared_contracts.txt from the record it
+// built, so such a change shows in review and is committed on purpose; a library that declares
+// another contract than the committed file (a mutant's, or a stale build's) fails here.
 TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
   std::ifstream file(KERNELS_DECLARED_CONTRACTS);
   ASSERT_TRUE(file) << "cannot read " << KERNELS_DECLARED_CONTRACTS;
@@ -170,11 +151,11 @@ TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
   for (std::string line; std::getline(file, line);) {
     if (line.starts_with(info().id() + " ")) written.push_back(line);
   }
-  const std::vector<std::string> declared = contract_lines(info());
+  const std::vector<std::string> declared = harness::contract_lines(info());
   std::string expected;
   for (const std::string& line : declared) expected += line + "\n";
   EXPECT_EQ(declared, written) << info().id() << " declares another contract than " << KERNELS_DECLARED_CONTRACTS
-                               << " holds; if the change is meant, its lines there become:\n"
+                               << " holds; if the change is meant, rebuild (the build rewrites the file) and commit it; its lines:\n"
                                << expected;
 }
 

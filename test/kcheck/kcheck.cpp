@@ -13,6 +13,7 @@
 // Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, no GPU, or too
 // little device memory for a large case.
 #include "harness/runner/case.hpp"
+#include "harness/runner/declared_contract.hpp"
 #include "harness/runner/gpu_session.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/large/large_case.hpp"
@@ -50,6 +51,15 @@ std::string join(const Values& values) {
     separator = ",";
   }
   return text.str();
+}
+
+// Every variant's contract as test/cpu/declared_contracts.txt holds it (the build writes the file
+// from this, cmake/DeclaredContracts.cmake).
+int print_contracts() {
+  for (const VariantInfo* info : kernels::all_variants()) {
+    for (const std::string& line : harness::contract_lines(*info)) std::cout << line << "\n";
+  }
+  return kPass;
 }
 
 int list_registry() {
@@ -158,6 +168,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"
+              << "      kcheck --contracts (every contract, as test/cpu/declared_contracts.txt holds it);\n"
               << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
               << "A batch that has not finished after KERNELS_HANG_TIMEOUT_S seconds (default "
               << harness::kDefaultHangTimeoutSeconds << "; 0: never) fails, naming the case that hangs.\n"
@@ -165,6 +176,7 @@ int main(int argc, char** argv) {
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();
+  if (args.size() == 1 && args[0] == "--contracts") return print_contracts();
 
   std::vector<harness::Case> cases;
   try {
