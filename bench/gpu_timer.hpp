@@ -24,7 +24,7 @@ class GpuTimer {
 
   // Milliseconds from the start event to the end of the work `call` enqueues on `stream`.
   // Waits for that work, so the next call starts on an idle stream: at small n the time is a
-  // call's latency, its launches included (as in the GUIDE's reference figures); at large n
+  // call's latency, its launches included (docs/benchmarks.md); at large n
   // the launches vanish in the kernels' own time.
   template <class Call>
   double time_ms(cudaStream_t stream, Call&& call) {

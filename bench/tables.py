@@ -18,7 +18,8 @@ from bench_json import size_label
 
 DASH = "—"
 
-# Harris, "Optimizing Parallel Reduction in CUDA" (G80, 2^22 ints), kernels 1 to 7 (GUIDE §2).
+# Mark Harris, "Optimizing Parallel Reduction in CUDA" (NVIDIA, 2007): his times of kernels 1 to 7
+# on a G80, 2^22 ints.
 G80_MS = [8.054, 3.456, 1.722, 0.965, 0.536, 0.381, 0.268]
 HARRIS_LENGTHS = [1 << 22, 1 << 28]
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Multi-GPU scaling of the suite: on a machine with two GPUs or more, after a build in build/
-# (ci/device-check.sh), runs back to back the README's one-GPU command on the first GPU and its
-# multi-GPU command (read from README.md, run verbatim) on the first two, then prints each wall
-# time, the ratio and each run's 15 longest entries. Both runs start from the same ctest cost
-# data (the file as it was before the first), so neither orders its tests better for having
-# followed the other. Logs, JUnit files and the summary under $OUT (default
+# (ci/device-check.sh), runs back to back the one-GPU command on the first GPU and the documented
+# multi-GPU command (read from docs/several-gpus.md, run verbatim) on the first two, then prints
+# each wall time, the ratio and each run's 15 longest entries. Both runs start from the same
+# ctest cost data (the file as it was before the first), so neither orders its tests better for
+# having followed the other. Logs, JUnit files and the summary under $OUT (default
 # /tmp/scaling-check). Exit status: non-zero if either run fails.
 # Usage: ci/scaling-check.sh   (from the repository root)
 set -uo pipefail
@@ -17,9 +17,9 @@ if [ "$gpus" -lt 2 ]; then
   echo "scaling-check: needs two GPUs, nvidia-smi lists $gpus" >&2
   exit 1
 fi
-multi_gpu_command=$(grep -m1 -h 'ci/gpu-resource-spec.sh >' README.md | sed -e 's/^[[:space:]]*//' -e 's/^`//' -e 's/`$//')
+multi_gpu_command=$(grep -m1 -h 'ci/gpu-resource-spec.sh >' docs/several-gpus.md | sed -e 's/^[[:space:]]*//' -e 's/^`//' -e 's/`$//')
 if [ -z "$multi_gpu_command" ]; then
-  echo "scaling-check: README.md has no multi-GPU command (ci/gpu-resource-spec.sh > ...)" >&2
+  echo "scaling-check: docs/several-gpus.md has no multi-GPU command (ci/gpu-resource-spec.sh > ...)" >&2
   exit 1
 fi
 [ -f "$cost_data" ] && cp "$cost_data" "$out/cost-data-before.txt"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every documented resource-specification command, verbatim, as a user would from the
-# repository root: each line of README.md and .github/workflows/*.yml that writes
+# repository root: each line of README.md, docs/*.md and .github/workflows/*.yml that writes
 # `ci/gpu-resource-spec.sh > <spec>` and hands it to ctest. ctest --preset reads a relative
 # --resource-spec-file from the build folder, not from where it was started, so such a command
 # can look right and still fail with `File not found`.
@@ -15,10 +15,10 @@ set -euo pipefail
 root=$1
 ctest_dir=$2
 
-mapfile -t readme_lines < <(grep -h 'ci/gpu-resource-spec.sh >' "$root/README.md" || true)
+mapfile -t readme_lines < <(grep -h 'ci/gpu-resource-spec.sh >' "$root/README.md" "$root"/docs/*.md || true)
 mapfile -t workflow_lines < <(grep -h 'ci/gpu-resource-spec.sh >' "$root"/.github/workflows/*.yml || true)
 if [ ${#readme_lines[@]} -eq 0 ] || [ ${#workflow_lines[@]} -eq 0 ]; then
-  echo "FAIL: expected the resource-spec command in README.md and in .github/workflows/" >&2
+  echo "FAIL: expected the resource-spec command in README.md or docs/ and in .github/workflows/" >&2
   exit 1
 fi
 
