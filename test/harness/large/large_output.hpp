@@ -1,5 +1,5 @@
 // An array output of a large case (large/large_case.hpp): n ints on the device between kArrayGuard
-// ints of output poison on each side, which the call must leave as they were (GUIDE §3: no write
+// ints of output poison on each side, which the call must leave as they were (docs/semantics.md: no write
 // outside [0, n)). Outputs of other 4-byte types (a sort's float keys, its values) are held here
 // as the same bits.
 #pragma once

@@ -1,4 +1,4 @@
-// Guard bands around everything a kernel reads or writes (GUIDE §3: no access outside [0, n)).
+// Guard bands around everything a kernel reads or writes (docs/semantics.md: no access outside [0, n)).
 //
 // A GuardedImage packs segments (the inputs of a batch, or its outputs) into one buffer, each
 // between bands of poison, and after the runs says what changed that must not have: any guard
