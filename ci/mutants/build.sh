@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libkernels.so per mutant (ci/mutants/*.patch): each patch is applied to a copy of
+# Builds one libkernels.so per mutant (ci/mutation/catalogue/*.patch): each patch is applied to a copy of
 # the library's sources, the library alone is rebuilt (ninja recompiles only the patched
 # files), and the result is kept as <out>/<mutant>/libkernels.so. The normal build never sees a
 # mutant. Usage: ci/mutants/build.sh [out-dir (default build-mutants)] [mutant...]
@@ -9,7 +9,7 @@ out=$(realpath -m "${1:-$root/build-mutants}")
 shift $(( $# > 0 ? 1 : 0 ))
 mutants=("$@")
 if [ ${#mutants[@]} -eq 0 ]; then
-  for patch in "$root"/ci/mutants/*.patch; do mutants+=("$(basename "$patch" .patch)"); done
+  for patch in "$root"/ci/mutation/catalogue/*.patch; do mutants+=("$(basename "$patch" .patch)"); done
 fi
 
 src=$out/src
@@ -22,7 +22,7 @@ cmake -S "$src" -B "$out/build" -G Ninja -DKERNELS_BUILD_TESTS=OFF -DKERNELS_BUI
 cmake --build "$out/build" --target kernels > "$out/build-unpatched.log"
 
 for mutant in "${mutants[@]}"; do
-  patch_file=$root/ci/mutants/$mutant.patch
+  patch_file=$root/ci/mutation/catalogue/$mutant.patch
   (cd "$src" && patch --quiet -p1 < "$patch_file")
   if cmake --build "$out/build" --target kernels > "$out/build-$mutant.log" 2>&1; then
     mkdir -p "$out/$mutant"

@@ -28,7 +28,7 @@ if [ ${#mutants[@]} -eq 0 ]; then
   for lib in "$dir"/*/libkernels.so; do mutants+=("$(basename "$(dirname "$lib")")"); done
 fi
 
-header() { sed -n "s/^$2: //p" "$root/ci/mutants/$1.patch"; }
+header() { sed -n "s/^$2: //p" "$root/ci/mutation/catalogue/$1.patch"; }
 row() { printf '%-36s %-44s %5s  %-28s %s\n' "$@"; }
 
 # A batch that hangs ends its process after 20 s (an honest one takes seconds), in the tests and

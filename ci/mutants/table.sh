@@ -8,7 +8,7 @@ dir=${1:-$root/build-mutants}
 row() { printf '%-36s %-44s %5s  %-28s %s\n' "$@"; }
 row mutant variant seconds reproduced "killed by"
 total=0 killed=0 reproduced=0
-for patch in "$root"/ci/mutants/*.patch; do
+for patch in "$root"/ci/mutation/catalogue/*.patch; do
   mutant=$(basename "$patch" .patch)
   total=$((total + 1))
   if [ -f "$dir/$mutant.row" ]; then

@@ -1,4 +1,4 @@
-// The mutation catalogue (ci/mutants/*.patch) stays usable as the library changes: every patch
+// The mutation catalogue (ci/mutation/catalogue/*.patch) stays usable as the library changes: every patch
 // applies to today's sources exactly (patch --dry-run, no fuzz), names a registered variant, and
 // the sanitizer case it names is a case kcheck accepts (a case outside the variant's contract
 // makes kcheck exit 2, which the mutation run would take for a kill).
@@ -25,7 +25,7 @@ const std::filesystem::path kRoot = KERNELS_SOURCE_DIR;
 
 std::vector<std::string> mutants() {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(kRoot / "ci" / "mutants")) {
+  for (const auto& entry : std::filesystem::directory_iterator(kRoot / "ci" / "mutation" / "catalogue")) {
     if (entry.path().extension() == ".patch") names.push_back(entry.path().stem().string());
   }
   std::sort(names.begin(), names.end());
@@ -34,7 +34,7 @@ std::vector<std::string> mutants() {
 
 // The "Name: value" lines before the diff.
 std::map<std::string, std::string> headers(const std::string& mutant) {
-  std::ifstream patch(kRoot / "ci" / "mutants" / (mutant + ".patch"));
+  std::ifstream patch(kRoot / "ci" / "mutation" / "catalogue" / (mutant + ".patch"));
   std::map<std::string, std::string> found;
   for (std::string line; std::getline(patch, line) && !line.empty();) {
     const auto colon = line.find(": ");
@@ -51,7 +51,7 @@ TEST_P(Mutant, AppliesToTodaysSourcesExactly) {
     GTEST_SKIP() << "patch is not installed here (ci/install-deps.sh installs it)";
   }
   const auto patch = harness::run_child({"/usr/bin/env", "patch", "--dry-run", "--fuzz=0", "-p1", "-d", kRoot.string(), "-i",
-                                (kRoot / "ci" / "mutants" / (GetParam() + ".patch")).string()},
+                                (kRoot / "ci" / "mutation" / "catalogue" / (GetParam() + ".patch")).string()},
                                {}, std::chrono::seconds(60));
   EXPECT_EQ(patch.exit_code, 0) << patch.output;
 }

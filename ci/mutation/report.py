@@ -26,8 +26,8 @@ import ctest_outcome as outcomes
 from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EQUIVALENTS = os.path.join(HERE, "equivalent.txt")
-NAMED_SURVIVORS = os.path.join(HERE, "named_survivors.txt")
+EQUIVALENTS = os.path.join(HERE, "triage", "equivalent.txt")
+NAMED_SURVIVORS = os.path.join(HERE, "triage", "named_survivors.txt")
 COLUMNS = ["generated", "killed", "killed_timeout", "survived", "equivalent", "not_compiling", "not_run", "error"]
 _UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
 
@@ -202,8 +202,8 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, 
 def survivors_markdown(results, survivors, named):
     diffs = {m["id"]: m["diff"] for m in results["mutants"]}
     advice = (
-        "Each needs a test that kills it, a line in ci/mutagen/equivalent.txt saying why it is equivalent, "
-        "or a line in ci/mutagen/named_survivors.txt saying why no test can be relied on to catch it."
+        "Each needs a test that kills it, a line in ci/mutation/triage/equivalent.txt saying why it is equivalent, "
+        "or a line in ci/mutation/triage/named_survivors.txt saying why no test can be relied on to catch it."
     )
     lines = ["# Surviving mutants", "", advice, ""]
     for mutant, variants in sorted(survivors.items()):

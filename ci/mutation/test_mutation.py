@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CPU test of the mutation tools (ctest cpu.mutagen): every operator on a fixture file, the
+"""CPU test of the mutation tools (ctest cpu.mutation): every operator on a fixture file, the
 generator over today's kernels/, the runner's selection and outcome parsing, and the report on
 synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
