@@ -22,7 +22,7 @@ import json
 import os
 from collections import Counter, defaultdict
 
-import ctest_outcome as outcomes
+import ctest_junit as outcomes
 from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -47,7 +47,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 
-import ctest_outcome
+import ctest_junit
+import ctest_runs
 import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, files_digest, source_digest
@@ -55,18 +56,11 @@ from mutant_builds import BuildSlot, ObjectCache, files_digest, source_digest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all its GPU's slots
-# As ci/mutants/run.sh: each process stops at its first failed assertion, RapidCheck does not
-# spend minutes shrinking a counterexample, a batch that hangs ends its process after 20 s (an
-# honest batch takes a few seconds at most); and a skipped GPU entry fails, as in the gpu preset.
-# Unlike run.sh, no printed rerun line is confirmed: the verdict is the failure itself, and the
-# confirmation of a line that depends on timing took one to three minutes of a lane on the H100.
-TEST_ENVIRONMENT = {
-    "GTEST_BREAK_ON_FAILURE": "1",
-    "RC_PARAMS": "noshrink=1",
-    "KERNELS_HANG_TIMEOUT_S": "20",
-    "KERNELS_REQUIRE_GPU": "1",
-    "KERNELS_CONFIRM_RERUN_LINES": "0",
-}
+# Besides ctest_runs.KILL_ENVIRONMENT: a skipped GPU entry fails, as in the gpu preset, and no
+# printed rerun line is confirmed (unlike a catalogue run, which reproduces each kill): the verdict
+# is the failure itself, and the confirmation of a line that depends on timing took one to three
+# minutes of a lane on the H100.
+GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0"}
 STAGES = [
     ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
     ("large", ["-L", "^large$"], "ignore"),
@@ -75,13 +69,13 @@ STAGES = [
 
 
 # Outcomes that judge a pair for good; --resume runs the others (not run, error) again.
-JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
+JUDGED = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVED, ctest_junit.NOT_COMPILING)
 # Outcomes kept from a run over another suite with --across-suites: a kill stays a kill once a test
 # caught the mutant, since tests are only added or strengthened (never loosened), and the report
 # names the suite that judged it. earlier_run also keeps a survivor that equivalent.txt judges
 # equivalent (no suite can tell it from the original code, whatever tests were added). Any other
 # survivor, and a mutant that did not compile, is judged again.
-KEPT_ACROSS_SUITES = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT)
+KEPT_ACROSS_SUITES = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 # What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
 # the build files. A campaign resumes only over the same files, whatever commits lie between
 # (a sitting on another day, after commits that touched only documentation, goes on).
@@ -127,7 +121,7 @@ def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=Non
             keep = result["outcome"] in JUDGED
         else:
             keep = result["outcome"] in KEPT_ACROSS_SUITES or (
-                result["outcome"] == ctest_outcome.SURVIVED
+                result["outcome"] == ctest_junit.SURVIVED
                 and report.equivalence(equivalents or {}, result["mutant"], result["variant"]) is not None
             )
         if keep:
@@ -232,16 +226,10 @@ def gpu_lanes(work, lanes_per_gpu):
 def run_pair(build_dir, library_dir, label, lane, log_prefix):
     """The stages for one (mutant, variant) pair on one lane: (verdict, stage that decided)."""
     spec, lock = lane
-    environment = {
-        **os.environ,
-        **TEST_ENVIRONMENT,
-        "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
-    }
+    folder = os.path.splitext(spec)[0]  # the lane's run folder (ctest_runs.py)
+    environment = ctest_runs.mutant_environment(library_dir, GENERATED_ENVIRONMENT)
     for stage, selection, no_tests in STAGES:
-        command = [
-            "ctest",
-            "--test-dir",
-            build_dir,
+        arguments = [
             "-L",
             f"^{re.escape(label)}$",
             *selection,
@@ -256,15 +244,14 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
         exclusive = stage == "large"
         lock.acquire(exclusive)
         try:
-            result = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
+            ctest_runs.prepare_folder(build_dir, folder)
+            with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
+                verdict, _ = ctest_runs.run(folder, arguments, environment, log)
         finally:
             lock.release(exclusive)
-        with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
-            log.write(result.stdout + result.stderr)
-        verdict = ctest_outcome.judge(result.returncode, result.stdout)
-        if verdict.outcome != ctest_outcome.SURVIVED:
+        if verdict.outcome != ctest_junit.SURVIVED:
             return verdict, stage
-    return ctest_outcome.Verdict(ctest_outcome.SURVIVED), ""
+    return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
 
 
 class Campaign:
@@ -310,7 +297,7 @@ class Campaign:
 
             def build_and_queue(mutant, labels):
                 if self.out_of_time():
-                    return self.record(mutant, labels, ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                    return self.record(mutant, labels, ctest_junit.Verdict(ctest_junit.NOT_RUN))
                 self.waiting_libraries.acquire()
                 with slot_available:
                     slot_available.wait_for(lambda: free_slots)
@@ -330,9 +317,9 @@ class Campaign:
                         slot_available.notify()
                 if not compiled or not self.lanes:
                     self.waiting_libraries.release()
-                    outcome = ctest_outcome.NOT_COMPILING if not compiled else ctest_outcome.NOT_RUN
+                    outcome = ctest_junit.NOT_COMPILING if not compiled else ctest_junit.NOT_RUN
                     self.record(
-                        mutant, labels, ctest_outcome.Verdict(outcome), "build", time.monotonic() - started, log
+                        mutant, labels, ctest_junit.Verdict(outcome), "build", time.monotonic() - started, log
                     )
                     shutil.rmtree(os.path.dirname(library), ignore_errors=True)
                     return None
@@ -371,7 +358,7 @@ class Campaign:
     def test(self, mutant, label, library, remaining):
         try:
             if self.out_of_time():
-                self.record(mutant, [label], ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                self.record(mutant, [label], ctest_junit.Verdict(ctest_junit.NOT_RUN))
                 return
             with self.lane_available:
                 self.lane_available.wait_for(lambda: self.free_lanes)
@@ -381,7 +368,7 @@ class Campaign:
             try:
                 verdict, stage = run_pair(self.args.build_dir, os.path.dirname(library), label, lane, log_prefix)
             except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
-                verdict, stage = ctest_outcome.Verdict(ctest_outcome.ERROR, (str(error),)), ""
+                verdict, stage = ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
             finally:
                 with self.lane_available:
                     self.free_lanes.append(lane)

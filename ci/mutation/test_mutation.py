@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""CPU test of the mutation tools (ctest cpu.mutation): every operator on a fixture file, the
-generator over today's kernels/, the runner's selection and outcome parsing, and the report on
-synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
+"""CPU test of the mutation tool (ctest cpu.mutation): every operator on a fixture file, the
+generator over today's kernels/, the runner's selection, the JUnit reader on a file ctest wrote and
+on live ctest runs, and the report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
 import argparse
 import ctypes
@@ -17,7 +17,8 @@ import unittest
 from collections import Counter
 from dataclasses import asdict
 
-import ctest_outcome
+import ctest_junit
+import ctest_runs
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
@@ -369,83 +370,146 @@ class TodaysSources(unittest.TestCase):
         self.assertTrue(ceil_div and all({"scan/naive", "sort/bitonic"} <= set(m.variants) for m in ceil_div))
 
 
+# A project of fake entries, one of each kind a mutant's run can meet. ctest 3.25 wrote
+# testdata/ctest-3.25-junit.xml from it (`ctest --output-junit junit.xml`, all entries).
+FAKE_ENTRIES = """cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME passes COMMAND sh -c "echo fine")
+add_test(NAME fails COMMAND sh -c "echo 'Expected equality'; echo '  rerun: kcheck scan/naive --kind inclusive --n 1000 --seed 7'; exit 1")
+add_test(NAME hangs COMMAND sleep 30)
+add_test(NAME watched COMMAND sh -c "echo 'HANG: a batch ran past its deadline of 20 s'; exit 1")
+add_test(NAME skipped COMMAND sh -c "echo 'SKIP: no GPU'; exit 77")
+add_test(NAME missing COMMAND /nonexistent/test)
+add_test(NAME trapped COMMAND sh -c "echo 'Failure'; kill -TRAP $$")
+set_tests_properties(hangs PROPERTIES TIMEOUT 1)
+set_tests_properties(skipped PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(trapped PROPERTIES LABELS "v/all")
+add_test(NAME disabled COMMAND true)
+set_tests_properties(disabled PROPERTIES DISABLED TRUE)
+set_tests_properties(passes PROPERTIES LABELS "v/all;v/pass;v/fail;v/hang;v/skip")
+set_tests_properties(fails PROPERTIES LABELS "v/all;v/fail")
+set_tests_properties(hangs PROPERTIES LABELS "v/all;v/hang")
+set_tests_properties(watched PROPERTIES LABELS "v/all;v/watched")
+set_tests_properties(skipped PROPERTIES LABELS "v/all;v/skip")
+set_tests_properties(missing PROPERTIES LABELS "v/all;v/missing")
+"""
+JUNIT_SAMPLE = os.path.join(HERE, "testdata", "ctest-3.25-junit.xml")
+
+
+class JunitSample(unittest.TestCase):
+    """ctest_junit on a JUnit file that ctest 3.25 wrote for FAKE_ENTRIES."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.entries = ctest_junit.read(JUNIT_SAMPLE)
+
+    def test_every_entry_with_its_status_message_and_output(self):
+        self.assertEqual(
+            [(e.name, e.status, e.message) for e in self.entries],
+            [
+                ("passes", "run", ""),
+                ("fails", "fail", ""),
+                ("hangs", "fail", ""),
+                ("watched", "fail", ""),
+                ("skipped", "notrun", "SKIP_RETURN_CODE=77"),
+                ("missing", "notrun", "Unable to find executable"),
+                ("trapped", "fail", ""),
+                ("disabled", "disabled", ""),
+            ],
+        )
+        self.assertIn(ctest_junit.HANG_MARKER, self.entries[3].output)
+
+    def test_a_timeout_is_told_by_the_time_against_the_entrys_timeout(self):
+        hangs = self.entries[2]
+        self.assertEqual(ctest_junit.reason(hangs, {"hangs": 1.0}), "Timeout")
+        self.assertEqual(ctest_junit.reason(hangs, {}), "Failed")
+        self.assertEqual(ctest_junit.reason(self.entries[1], {"fails": 1.0}), "Failed")
+
+    def test_verdicts(self):
+        by_name = {e.name: e for e in self.entries}
+
+        def verdict(*names, returncode=8):
+            return ctest_junit.judge(returncode, [by_name[n] for n in names], {"hangs": 1.0})
+
+        self.assertEqual(verdict("passes", "fails", "trapped"), ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)", "trapped (Failed)")))
+        self.assertEqual(verdict("hangs"), ctest_junit.Verdict(ctest_junit.KILLED_BY_TIMEOUT, ("hangs (Timeout)",)))
+        self.assertEqual(verdict("fails", "watched").outcome, ctest_junit.KILLED_BY_TIMEOUT)
+        self.assertEqual(verdict("passes", "skipped", "disabled", returncode=0).outcome, ctest_junit.SURVIVED)
+        self.assertEqual(verdict("fails", "missing").outcome, ctest_junit.ERROR)
+        self.assertEqual(verdict().outcome, ctest_junit.ERROR)  # no entry and a failing ctest
+
+    def test_the_first_rerun_line_of_the_failed_entries(self):
+        self.assertEqual(
+            ctest_junit.first_rerun_line(self.entries),
+            ("fails", "scan/naive --kind inclusive --n 1000 --seed 7"),
+        )
+        self.assertIsNone(ctest_junit.first_rerun_line(self.entries[2:]))
+
+
 class CtestVerdicts(unittest.TestCase):
-    """ctest_outcome.judge on what a real ctest prints, from a small project of fake entries."""
+    """ctest_runs.run on a real ctest over FAKE_ENTRIES, from a run folder of its own."""
 
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp()
         with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
-            file.write("""cmake_minimum_required(VERSION 3.25)
-project(fake NONE)
-enable_testing()
-add_test(NAME passes COMMAND true)
-add_test(NAME fails COMMAND false)
-add_test(NAME hangs COMMAND sleep 30)
-add_test(NAME missing COMMAND /nonexistent/test)
-add_test(NAME watched COMMAND sh -c "echo 'HANG: a batch ran past its deadline of 20 s'; exit 1")
-set_tests_properties(watched PROPERTIES LABELS "v/watched")
-set_tests_properties(hangs PROPERTIES TIMEOUT 1)
-set_tests_properties(passes PROPERTIES LABELS "v/pass;v/fail;v/hang")
-set_tests_properties(fails PROPERTIES LABELS "v/fail")
-set_tests_properties(hangs PROPERTIES LABELS "v/hang")
-set_tests_properties(missing PROPERTIES LABELS "v/missing")
-""")
-        subprocess.run(
-            ["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True, check=True
-        )
+            file.write(FAKE_ENTRIES)
+        cls.build = os.path.join(cls.folder, "build")
+        subprocess.run(["cmake", "-S", cls.folder, "-B", cls.build], capture_output=True, check=True)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.folder)
 
     def verdict(self, label, *options):
-        result = subprocess.run(
-            ["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$", *options],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return ctest_outcome.judge(result.returncode, result.stdout)
-
-    def test_the_summary_with_or_without_labels(self):
-        summary = "The following tests FAILED:\n\t  3 - scan.int.naive (Failed)\n\t 81 - cpu.mutagen (Timeout)   cpu mutagen\n"
-        self.assertEqual(
-            ctest_outcome.failed_entries(summary), [("scan.int.naive", "Failed"), ("cpu.mutagen", "Timeout")]
-        )
+        run_folder = os.path.join(self.folder, "run")
+        ctest_runs.prepare_folder(self.build, run_folder)
+        with open(os.path.join(self.folder, "log"), "w", encoding="utf-8") as log:
+            verdict, _ = ctest_runs.run(run_folder, ["-L", f"^{label}$", *options], dict(os.environ), log)
+        self.assertFalse(os.path.exists(os.path.join(self.build, "Testing")), "the build's Testing/ was touched")
+        return verdict
 
     def test_a_failure_kills_and_names_the_entry(self):
-        self.assertEqual(self.verdict("v/fail"), ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)))
+        self.assertEqual(self.verdict("v/fail"), ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)))
 
     def test_a_hang_is_killed_by_the_suites_timeout(self):
-        self.assertEqual(self.verdict("v/hang").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+        self.assertEqual(self.verdict("v/hang").outcome, ctest_junit.KILLED_BY_TIMEOUT)
+        self.assertEqual(self.verdict("v/hang", "-j4").outcome, ctest_junit.KILLED_BY_TIMEOUT)
 
     def test_a_hang_is_killed_by_the_suites_watchdog(self):
-        self.assertEqual(self.verdict("v/watched", "--output-on-failure").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
-        self.assertEqual(self.verdict("v/fail", "--output-on-failure").outcome, ctest_outcome.KILLED)
+        self.assertEqual(self.verdict("v/watched").outcome, ctest_junit.KILLED_BY_TIMEOUT)
 
-    def test_passing_entries_let_the_mutant_survive(self):
-        self.assertEqual(self.verdict("v/pass").outcome, ctest_outcome.SURVIVED)
+    def test_passing_or_skipped_entries_let_the_mutant_survive(self):
+        self.assertEqual(self.verdict("v/pass").outcome, ctest_junit.SURVIVED)
+        self.assertEqual(self.verdict("v/skip").outcome, ctest_junit.SURVIVED)
+
+    def test_the_default_timeout_judges_entries_without_their_own(self):
+        with open(os.path.join(self.folder, "log"), "w", encoding="utf-8") as log:
+            run_folder = os.path.join(self.folder, "run")
+            ctest_runs.prepare_folder(self.build, run_folder)
+            self.assertEqual(ctest_runs.entry_timeouts(run_folder, ["-L", "^v/fail$"], 120), {"passes": 120.0, "fails": 120.0})
+            self.assertEqual(ctest_runs.entry_timeouts(run_folder, ["-L", "^v/hang$"]), {"hangs": 1.0})
 
     def test_the_runners_stages_stop_at_the_first_kill(self):
         spec = os.path.join(self.folder, "spec.json")
         with open(spec, "w", encoding="utf-8") as file:
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
-        lane, build = (spec, GpuLock()), os.path.join(self.folder, "build")
+        lane = (spec, GpuLock())
         prefix = os.path.join(self.folder, "pair")
         self.assertEqual(
-            run_pair(build, "", "v/fail", lane, prefix),
-            (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"),
+            run_pair(self.build, "", "v/fail", lane, prefix),
+            (ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)), "tests"),
         )
         self.assertEqual(
-            run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), "")
+            run_pair(self.build, "", "v/pass", lane, prefix), (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
         )
         self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
 
     def test_entries_that_cannot_start_or_no_entries_are_errors(self):
-        self.assertEqual(self.verdict("v/missing").outcome, ctest_outcome.ERROR)
-        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_outcome.ERROR)
-        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_outcome.SURVIVED)
+        self.assertEqual(self.verdict("v/missing").outcome, ctest_junit.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_junit.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_junit.SURVIVED)
 
 
 class Builds(unittest.TestCase):
@@ -532,7 +596,7 @@ class Builds(unittest.TestCase):
             )
         outcomes = {r["mutant"]: (r["outcome"], r["stage"]) for r in campaign.results}
         self.assertEqual(
-            outcomes, {compiles.id: (ctest_outcome.NOT_RUN, "build"), broken.id: (ctest_outcome.NOT_COMPILING, "build")}
+            outcomes, {compiles.id: (ctest_junit.NOT_RUN, "build"), broken.id: (ctest_junit.NOT_COMPILING, "build")}
         )
         self.assertEqual(restored, self.SOURCE)
         self.assertEqual(leftovers, [])
@@ -582,12 +646,12 @@ class Report(unittest.TestCase):
             {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]},
         ]
         outcomes = [
-            ("a", "r/x", ctest_outcome.KILLED),
-            ("a", "r/y", ctest_outcome.SURVIVED),
-            ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT),
-            ("c", "r/y", ctest_outcome.SURVIVED),
-            ("d", "r/x", ctest_outcome.NOT_COMPILING),
-            ("e", "r/y", ctest_outcome.NOT_RUN),
+            ("a", "r/x", ctest_junit.KILLED),
+            ("a", "r/y", ctest_junit.SURVIVED),
+            ("b", "r/x", ctest_junit.KILLED_BY_TIMEOUT),
+            ("c", "r/y", ctest_junit.SURVIVED),
+            ("d", "r/x", ctest_junit.NOT_COMPILING),
+            ("e", "r/y", ctest_junit.NOT_RUN),
         ]
         return {
             "meta": {
@@ -691,8 +755,8 @@ class Resume(unittest.TestCase):
 
     def write(self, folder, meta):
         path = os.path.join(folder, "results.json")
-        outcomes = [ctest_outcome.KILLED, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING, ctest_outcome.NOT_RUN]
-        outcomes.append(ctest_outcome.ERROR)
+        outcomes = [ctest_junit.KILLED, ctest_junit.SURVIVED, ctest_junit.NOT_COMPILING, ctest_junit.NOT_RUN]
+        outcomes.append(ctest_junit.ERROR)
         with open(path, "w", encoding="utf-8") as file:
             json.dump(
                 {
@@ -801,11 +865,11 @@ class Resume(unittest.TestCase):
         """Every judged pair rewrites results.json: a run killed after one pair leaves that pair."""
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "results.json")
-            earlier = [{"mutant": "killed", "variant": "r/x", "outcome": ctest_outcome.KILLED}]
+            earlier = [{"mutant": "killed", "variant": "r/x", "outcome": ctest_junit.KILLED}]
             meta = {"commit": "abc", "suite": "s1", "mode": "full", "budget_s": None}
             results_file = ResultsFile(path, meta, [], earlier, [{"date": "d1", "machine": "m1", "wall_s": 3}])
             campaign = Campaign(argparse.Namespace(budget_s=None), [], [], results_file=results_file)
-            campaign.record(self.MUTANTS[1], ["r/x"], ctest_outcome.Verdict(ctest_outcome.SURVIVED), "sanitizer", 9.0)
+            campaign.record(self.MUTANTS[1], ["r/x"], ctest_junit.Verdict(ctest_junit.SURVIVED), "sanitizer", 9.0)
             with open(path, encoding="utf-8") as file:
                 written = json.load(file)
         self.assertEqual(
