@@ -22,15 +22,18 @@ import ctest_junit
 KILL_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1"}
 
 
-def mutant_environment(library_dir, extra=None):
-    """The environment of a test or kcheck run against the libkernels.so in `library_dir`."""
+def library_environment(library_dir):
+    """The environment of a run against the libkernels.so in `library_dir` (kcheck, a sanitizer)."""
     return {
         **os.environ,
         "KERNELS_HANG_TIMEOUT_S": os.environ.get("KERNELS_HANG_TIMEOUT_S", "20"),
-        **KILL_ENVIRONMENT,
-        **(extra or {}),
         "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
     }
+
+
+def mutant_environment(library_dir, extra=None):
+    """The environment of the tests' run against the libkernels.so in `library_dir`."""
+    return {**library_environment(library_dir), **KILL_ENVIRONMENT, **(extra or {})}
 
 
 def prepare_folder(build_dir, folder):

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """CPU test of the mutation tool (ctest cpu.mutation): every operator on a fixture file, the
 generator over today's kernels/, the runner's selection, the JUnit reader on a file ctest wrote and
-on live ctest runs, and the report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
+on live ctest runs, the catalogue's patches and how its kills are judged and reproduced, and the
+report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
 import argparse
+import contextlib
 import ctypes
 import difflib
+import io
 import json
 import os
 import re
@@ -17,6 +20,8 @@ import unittest
 from collections import Counter
 from dataclasses import asdict
 
+import catalogue
+import catalogue_run
 import ctest_junit
 import ctest_runs
 import report
@@ -25,16 +30,9 @@ from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
-from run_mutants import (
-    Campaign,
-    GpuLock,
-    ResultsFile,
-    earlier_run,
-    gpu_lanes,
-    run_pair,
-    select_pairs,
-    suite_digest,
-)
+from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
+from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
+from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -67,6 +65,22 @@ def fixture_mutants():
             )
         )
     return result
+
+
+def assert_patches_apply(test, patches):
+    """Each (name, diff) applies exactly (no fuzz) to a fresh copy of today's kernels/."""
+    with tempfile.TemporaryDirectory() as copy:
+        shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+        for name, diff in patches:
+            result = subprocess.run(
+                ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
+                input=diff,
+                text=True,
+                cwd=copy,
+                capture_output=True,
+                check=False,
+            )
+            test.assertEqual(result.returncode, 0, f"{name}: {result.stdout}{result.stderr}")
 
 
 class Tokens(unittest.TestCase):
@@ -256,18 +270,7 @@ class TodaysSources(unittest.TestCase):
         self.assertEqual([i for i, n in counts.items() if n > 1], [])
 
     def test_every_patch_applies_cleanly_to_a_fresh_copy(self):
-        with tempfile.TemporaryDirectory() as copy:
-            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
-            for mutant in self.mutants:
-                result = subprocess.run(
-                    ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
-                    input=mutant.diff,
-                    text=True,
-                    cwd=copy,
-                    capture_output=True,
-                    check=False,
-                )
-                self.assertEqual(result.returncode, 0, f"{mutant.id}: {result.stdout}{result.stderr}")
+        assert_patches_apply(self, [(m.id, m.diff) for m in self.mutants])
 
     def test_ids_do_not_move_when_another_file_changes(self):
         changed = "kernels/scan/naive.cu"
@@ -432,7 +435,10 @@ class JunitSample(unittest.TestCase):
         def verdict(*names, returncode=8):
             return ctest_junit.judge(returncode, [by_name[n] for n in names], {"hangs": 1.0})
 
-        self.assertEqual(verdict("passes", "fails", "trapped"), ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)", "trapped (Failed)")))
+        self.assertEqual(
+            verdict("passes", "fails", "trapped"),
+            ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)", "trapped (Failed)")),
+        )
         self.assertEqual(verdict("hangs"), ctest_junit.Verdict(ctest_junit.KILLED_BY_TIMEOUT, ("hangs (Timeout)",)))
         self.assertEqual(verdict("fails", "watched").outcome, ctest_junit.KILLED_BY_TIMEOUT)
         self.assertEqual(verdict("passes", "skipped", "disabled", returncode=0).outcome, ctest_junit.SURVIVED)
@@ -488,7 +494,9 @@ class CtestVerdicts(unittest.TestCase):
         with open(os.path.join(self.folder, "log"), "w", encoding="utf-8") as log:
             run_folder = os.path.join(self.folder, "run")
             ctest_runs.prepare_folder(self.build, run_folder)
-            self.assertEqual(ctest_runs.entry_timeouts(run_folder, ["-L", "^v/fail$"], 120), {"passes": 120.0, "fails": 120.0})
+            self.assertEqual(
+                ctest_runs.entry_timeouts(run_folder, ["-L", "^v/fail$"], 120), {"passes": 120.0, "fails": 120.0}
+            )
             self.assertEqual(ctest_runs.entry_timeouts(run_folder, ["-L", "^v/hang$"]), {"hangs": 1.0})
 
     def test_the_runners_stages_stop_at_the_first_kill(self):
@@ -510,6 +518,163 @@ class CtestVerdicts(unittest.TestCase):
         self.assertEqual(self.verdict("v/missing").outcome, ctest_junit.ERROR)
         self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_junit.ERROR)
         self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_junit.SURVIVED)
+
+
+class Catalogue(unittest.TestCase):
+    """The catalogue's patches (catalogue.py): headers, today's sources, its variants."""
+
+    HEADER = "Mutant: x\nVariant: scan/naive\nBug: a bug\n"
+
+    def test_every_patch_is_well_formed_and_applies_to_todays_sources_exactly(self):
+        bugs = catalogue.load()
+        self.assertEqual([bug.name for bug in bugs], catalogue.names())
+        self.assertGreaterEqual(len(bugs), 20)
+        assert_patches_apply(self, [(bug.name, bug.text) for bug in bugs])
+
+    def test_every_patch_names_a_variant_of_the_tree(self):
+        labels = {label for labels in load_tree(ROOT).labels_of_file.values() for label in labels}
+        for bug in catalogue.load():
+            self.assertIn(bug.variant, labels, bug.name)
+
+    def test_headers_and_the_mutant_they_make(self):
+        bug = catalogue.load(["volatile_last_warp"])[0]
+        self.assertEqual(
+            (bug.variant, bug.sanitizer, bug.sanitize_with),
+            ("reduce/harris5_unroll_last_warp", "racecheck", ("--op", "sum", "--n", "5000", "--block", "256")),
+        )
+        mutant = bug.mutant()
+        self.assertEqual(
+            (mutant.id, mutant.file, mutant.op_class), (bug.name, "kernels/reduce/detail/last_warp.cuh", "catalogue")
+        )
+        self.assertEqual(mutant.variants, ("reduce/harris5_unroll_last_warp",))
+        self.assertGreater(mutant.line, 0)
+        self.assertEqual(catalogue.load(["bitonic_skips_last_merge"])[0].sanitize_with, ())
+
+    def test_malformed_headers_are_named(self):
+        for text, complaint in (
+            ("Mutant: x\nVariant: scan/naive\n\n", "no Bug header"),
+            ("Mutant: y\nVariant: scan/naive\nBug: b\n\n", "its Mutant header says 'y'"),
+            (self.HEADER + "Sanitizer: memcheck\n\n", "needs its Sanitize-with case"),
+            (self.HEADER + "Sanitize-with: --n 5\n\n", "needs its Sanitize-with case"),
+            (self.HEADER + "Sanitizer: leakcheck\nSanitize-with: --n 5\n\n", "unknown sanitizer"),
+        ):
+            with self.assertRaises(ValueError) as error:
+                catalogue.parse("x", text)
+            self.assertIn(complaint, str(error.exception))
+        with self.assertRaises(ValueError):
+            catalogue.load(["no_such_mutant"])
+
+
+class CatalogueJudgement(unittest.TestCase):
+    """catalogue_run.judge on a fake build: entries that fail with or without a rerun line, a
+    kcheck and a compute-sanitizer that exit as told ($FAKE_KCHECK_EXIT)."""
+
+    ENTRIES = """cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME killed COMMAND sh -c "echo '  rerun: kcheck v/killed --n 5'; exit 1")
+add_test(NAME host_check COMMAND false)
+add_test(NAME fine COMMAND true)
+set_tests_properties(killed PROPERTIES LABELS "v/killed")
+set_tests_properties(host_check PROPERTIES LABELS "v/host")
+set_tests_properties(fine PROPERTIES LABELS "v/fine")
+"""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp()
+        with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
+            file.write(cls.ENTRIES)
+        cls.build = os.path.join(cls.folder, "build")
+        subprocess.run(["cmake", "-S", cls.folder, "-B", cls.build], capture_output=True, check=True)
+        tools = os.path.join(cls.folder, "tools")
+        os.makedirs(tools)
+        for path, text in (
+            (os.path.join(cls.build, "kcheck"), 'echo "kcheck $*"; exit "${FAKE_KCHECK_EXIT:-1}"\n'),
+            # ci/sanitize.sh ends with: compute-sanitizer --tool T [options] --error-exitcode 1 <command>
+            (
+                os.path.join(tools, "compute-sanitizer"),
+                'while [ "$1" != --error-exitcode ]; do shift; done\nshift 2\nexec "$@"\n',
+            ),
+        ):
+            with open(path, "w", encoding="utf-8") as file:
+                file.write("#!/bin/sh\n" + text)
+            os.chmod(path, 0o755)
+        cls.tools = tools
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder)
+
+    def judge(self, variant, kcheck_exit=1, sanitizer=""):
+        sanitize = f"Sanitizer: {sanitizer}\nSanitize-with: --n 5\n" if sanitizer else ""
+        bug = catalogue.parse("x", f"Mutant: x\nVariant: {variant}\nBug: b\n{sanitize}\n")
+        library = os.path.join(self.folder, "x")
+        os.makedirs(library, exist_ok=True)
+        saved = dict(os.environ)
+        os.environ.update({"FAKE_KCHECK_EXIT": str(kcheck_exit), "PATH": f"{self.tools}:{saved['PATH']}"})
+        try:
+            with open(os.path.join(self.folder, "x.log"), "w", encoding="utf-8") as log:
+                verdict, stage, how = catalogue_run.judge(bug, self.build, library, log)
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return verdict.outcome, stage, how, verdict.killed_by
+
+    def test_a_kill_reproduced_by_its_rerun_line(self):
+        self.assertEqual(self.judge("v/killed"), ("killed", "tests", "kcheck: exit 1", ("killed (Failed)",)))
+        with open(os.path.join(self.folder, "x.log"), encoding="utf-8") as log:
+            self.assertIn("kcheck v/killed --n 5", log.read())
+
+    def test_a_kill_whose_rerun_line_passes_is_not_reproduced(self):
+        self.assertEqual(self.judge("v/killed", kcheck_exit=0)[2], "NOT REPRODUCED (kcheck: exit 0)")
+        self.assertEqual(self.judge("v/killed", kcheck_exit=2)[2], "NOT REPRODUCED (kcheck: exit 2)")
+
+    def test_an_entry_without_a_rerun_line_is_rerun_alone(self):
+        self.assertEqual(self.judge("v/host")[:3], ("killed", "tests", "no rerun line; entry: fails"))
+
+    def test_the_sanitizer_judges_a_survivor_of_the_tests(self):
+        self.assertEqual(
+            self.judge("v/fine", sanitizer="memcheck"),
+            ("killed", "sanitizer", "sanitizer kcheck: exit 1", ("compute-sanitizer --tool memcheck",)),
+        )
+        self.assertEqual(self.judge("v/fine", kcheck_exit=0, sanitizer="memcheck")[:3], ("survived", "sanitizer", "-"))
+        self.assertEqual(self.judge("v/fine", kcheck_exit=3, sanitizer="memcheck")[0], "error")
+        self.assertEqual(self.judge("v/fine")[:3], ("survived", "tests", "-"))
+
+
+class CatalogueResults(unittest.TestCase):
+    """catalogue_run.main over two real catalogue mutants without a sanitizer, one at a time as the ctest entries run
+    them, against a build with none of their variants' entries (so both survive): the second run
+    keeps the first one's result, and every other mutant of the catalogue shows as not run."""
+
+    def test_runs_of_one_mutant_each_add_up_to_one_report(self):
+        first, second = [bug.name for bug in catalogue.load() if not bug.sanitizer][:2]
+        with tempfile.TemporaryDirectory() as folder:
+            build = os.path.join(folder, "build")
+            os.makedirs(build)
+            with open(os.path.join(build, "CTestTestfile.cmake"), "w", encoding="utf-8"):
+                pass
+            work = os.path.join(folder, "mutants")
+            for name in (first, second):
+                os.makedirs(os.path.join(work, name))
+                open(os.path.join(work, name, "libkernels.so"), "w", encoding="utf-8").close()  # built already
+            for name in (first, second):
+                args = argparse.Namespace(
+                    catalogue=[name], work_dir=work, build_dir=build, build_only=False, build_jobs=1
+                )
+                with contextlib.redirect_stdout(io.StringIO()):
+                    self.assertEqual(catalogue_run.main(args), 1)  # a survivor fails the run
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
+                results = json.load(file)
+            with open(os.path.join(work, "report", "pairs.md"), encoding="utf-8") as file:
+                pairs = file.read()
+        outcomes = {r["mutant"]: r["outcome"] for r in results["results"]}
+        self.assertEqual(len(outcomes), len(catalogue.names()))
+        self.assertEqual((outcomes.pop(first), outcomes.pop(second)), ("survived", "survived"))
+        self.assertEqual(set(outcomes.values()), {ctest_junit.NOT_RUN})
+        self.assertEqual((results["meta"]["mode"], len(results["meta"]["runs"])), ("catalogue", 2))
+        self.assertIn(f"| `{first}` |", pairs)
 
 
 class Builds(unittest.TestCase):
@@ -693,7 +858,7 @@ class Report(unittest.TestCase):
 
     def test_tables_scores_and_survivors(self):
         sizes, summary, text, survivors = self.written_report({("c", None): "reason", ("b", "r/x"): "wrong"})
-        self.assertEqual(len(sizes), 4 if HAVE_MATPLOTLIB else 3)
+        self.assertEqual(len(sizes), 5 if HAVE_MATPLOTLIB else 4)
         self.assertTrue(all(size > 0 for size in sizes))
         x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
         self.assertEqual(
@@ -735,6 +900,30 @@ class Report(unittest.TestCase):
             "(2026-11-22 10:00 UTC to 2026-11-23 09:00 UTC).",
             text,
         )
+
+    def test_a_catalogue_run_says_how_each_kill_was_reproduced(self):
+        results = self.results()
+        results["mutants"][3]["op_class"] = "catalogue"
+        how = {("a", "r/x"): "kcheck: exit 1", ("b", "r/x"): "NOT REPRODUCED (kcheck: exit 0)", ("a", "r/y"): "-"}
+        for result in results["results"]:
+            result["reproduced"] = how.get((result["mutant"], result["variant"]), "-")
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {}, out)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "pairs.md"), encoding="utf-8") as file:
+                pairs = file.read()
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+        self.assertIn("1 of the 2 kills reproduced", text)
+        self.assertIn("| catalogue | 1 | 0 | 0 | 0 | 1 | 0 | n/a |", text)
+        self.assertIn("| `a` | r/x | killed | tests | 1 | kcheck: exit 1 | x.int.v (Failed) |", pairs)
+        self.assertEqual(summary["reproduction"], {"kills": 2, "reproduced": 1})
+
+    def test_a_generated_run_says_its_kills_were_not_reproduced(self):
+        _, summary, text, _ = self.written_report({})
+        self.assertIn("Kills were not reproduced", text)
+        self.assertIsNone(summary["reproduction"])
 
     def test_triage_lines_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
@@ -842,7 +1031,7 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             path = self.write(folder, meta)
             for suite, mode in (("s2", "full"), ("s1", "sample 300 seed 7")):
-                with self.assertRaises(SystemExit) as refusal:
+                with self.assertRaises(AnotherCampaign) as refusal:
                     earlier_run(path, suite, mode, self.MUTANTS)
                 self.assertIn("holds a run in mode 'full' over suite s1 (commit abc)", str(refusal.exception))
             self.assertEqual(earlier_run(os.path.join(folder, "none.json"), "s1", "full", self.MUTANTS), ([], []))
