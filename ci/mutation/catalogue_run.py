@@ -48,8 +48,8 @@ KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 class Libraries:
     """<work>/<name>/libkernels.so of each mutant; one build slot, prepared on first need."""
 
-    def __init__(self, work, jobs):
-        self.work, self.jobs, self.slot = work, jobs, None
+    def __init__(self, work, jobs, root=ROOT):
+        self.work, self.jobs, self.root, self.slot = work, jobs, root, None
 
     def path(self, bug):
         return os.path.join(self.work, bug.name, "libkernels.so")
@@ -58,7 +58,7 @@ class Libraries:
         """Builds the mutant's library; returns whether it compiled."""
         if self.slot is None:
             self.slot = BuildSlot(self.work, 0, self.jobs)
-            self.slot.prepare(ROOT)
+            self.slot.prepare(self.root)
         log = os.path.join(self.work, f"build-{bug.name}.log")
         compiled = self.slot.build(bug.text, self.path(bug), log)
         print(f"built mutant {bug.name}" if compiled else f"mutant {bug.name} does not compile (see {log})", flush=True)

@@ -767,6 +767,19 @@ class Builds(unittest.TestCase):
         self.assertEqual(leftovers, [])
 
 
+    def test_catalogue_libraries_are_built_with_the_patch_header(self):
+        with tempfile.TemporaryDirectory() as root:
+            self.make_project(root)
+            header = "Mutant: answer\nVariant: fake/answer\nBug: answers 43\n\n"
+            bug = catalogue.parse("answer", header + self.mutant("const_plus_1", "43").diff)
+            libraries = catalogue_run.Libraries(os.path.join(root, "mutants"), 1, root)
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertTrue(libraries.build(bug))
+            self.assertEqual(ctypes.CDLL(libraries.path(bug))._Z6answerv(), 43)
+            with open(os.path.join(libraries.slot.src, "kernels", "answer.cpp"), encoding="utf-8") as file:
+                self.assertEqual(file.read(), self.SOURCE)
+
+
 class Lanes(unittest.TestCase):
     def test_each_lane_has_a_resource_specification_of_one_gpu(self):
         with tempfile.TemporaryDirectory() as folder:
