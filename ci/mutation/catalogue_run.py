@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from dataclasses import asdict
 
@@ -128,7 +127,7 @@ def judge(bug, build_dir, library_dir, log):
     if verdict.outcome not in KILLS:
         return verdict, "tests", "-"
     status, how = reproduction(entries, folder, build_dir, library_dir, log)
-    return verdict, "tests", how if status == 1 else f"NOT REPRODUCED ({how})"
+    return verdict, "tests", how if status == 1 else f"{report.NOT_REPRODUCED} ({how})"
 
 
 def row(*cells):
@@ -136,8 +135,9 @@ def row(*cells):
 
 
 def earlier_results(path, suite, mutants, rerun):
-    """The kept results of the catalogue mutants not run now, and the runs before: none when the
-    file holds another mode or suite (the suite changed: every mutant needs judging again)."""
+    """The kept results of the catalogue mutants not run now (those that judged their mutant:
+    results_file.JUDGED), and the runs before: none when the file holds another mode or suite (the
+    suite changed: every mutant needs judging again)."""
     try:
         kept, runs = earlier_run(path, suite, MODE, mutants)
     except AnotherCampaign:
@@ -153,7 +153,7 @@ def main(args):
     libraries = Libraries(work, args.build_jobs)
     if args.build_only:
         failed = [bug.name for bug in bugs if not libraries.build(bug)]
-        sys.exit(f"not compiling: {', '.join(failed)}" if failed else 0)
+        return 1 if failed else 0
 
     everyone = [bug.mutant() for bug in catalogue.load()]
     path, suite, commit = os.path.join(work, "results.json"), suite_digest(), current_commit()
@@ -187,7 +187,7 @@ def main(args):
     named = report.load_triage(report.NAMED_SURVIVORS)
     outputs = report.write_report(results, report.load_triage(report.EQUIVALENTS), os.path.join(work, "report"), named)
     killed = [r for r in new_results if r["outcome"] in KILLS]
-    reproduced = [r for r in killed if not r["reproduced"].startswith("NOT REPRODUCED")]
+    reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]
     print(f"killed {len(killed)} of {len(bugs)} mutants ({100 * len(killed) // len(bugs)}%); "
           f"{len(reproduced)} of the {len(killed)} kills reproduced; report: {', '.join(outputs)}")
     return 0 if len(killed) == len(bugs) and len(reproduced) == len(killed) else 1
