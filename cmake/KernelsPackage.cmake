@@ -17,7 +17,7 @@ set(KERNELS_PACKAGE_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/${KERNELS_PACKAGE_N
 add_library(${KERNELS_PACKAGE_NAME}::kernels ALIAS kernels)
 
 # No SOVERSION on purpose: the mutation runs swap libkernels.so itself through LD_LIBRARY_PATH
-# (ci/mutants/run.sh), which a versioned soname would bypass.
+# (ci/mutation/ctest_runs.py), which a versioned soname would bypass.
 # Installed files find their libraries by relative path; libcudart where it was linked from
 # (a toolkit outside the system's library path, /usr/local/cuda, is common).
 set_target_properties(kernels PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)

@@ -1,9 +1,10 @@
-// The mutation catalogue (ci/mutants/*.patch) stays usable as the library changes: every patch
-// applies to today's sources exactly (patch --dry-run, no fuzz), names a registered variant, and
-// the sanitizer case it names is a case kcheck accepts (a case outside the variant's contract
-// makes kcheck exit 2, which the mutation run would take for a kill).
+// The mutation catalogue (ci/mutation/catalogue/*.patch) stays usable as the library changes:
+// every patch names a registered variant, and the sanitizer case it names is a case kcheck
+// accepts (a case outside the variant's contract makes kcheck exit 2, which the mutation run would
+// take for a kill). That each patch applies exactly and its headers are well formed is checked by
+// cpu.mutation (ci/mutation/test_mutation.py); these two need the library's registry and kcheck's
+// parser.
 #include "harness/runner/case.hpp"
-#include "harness/diagnosis/child_process.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -25,7 +26,7 @@ const std::filesystem::path kRoot = KERNELS_SOURCE_DIR;
 
 std::vector<std::string> mutants() {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(kRoot / "ci" / "mutants")) {
+  for (const auto& entry : std::filesystem::directory_iterator(kRoot / "ci" / "mutation" / "catalogue")) {
     if (entry.path().extension() == ".patch") names.push_back(entry.path().stem().string());
   }
   std::sort(names.begin(), names.end());
@@ -34,7 +35,7 @@ std::vector<std::string> mutants() {
 
 // The "Name: value" lines before the diff.
 std::map<std::string, std::string> headers(const std::string& mutant) {
-  std::ifstream patch(kRoot / "ci" / "mutants" / (mutant + ".patch"));
+  std::ifstream patch(kRoot / "ci" / "mutation" / "catalogue" / (mutant + ".patch"));
   std::map<std::string, std::string> found;
   for (std::string line; std::getline(patch, line) && !line.empty();) {
     const auto colon = line.find(": ");
@@ -45,26 +46,10 @@ std::map<std::string, std::string> headers(const std::string& mutant) {
 
 class Mutant : public testing::TestWithParam<std::string> {};
 
-// A machine without patch cannot run the mutation catalogue at all (ci/install-deps.sh installs it).
-TEST_P(Mutant, AppliesToTodaysSourcesExactly) {
-  if (harness::run_child({"/bin/sh", "-c", "command -v patch"}, {}, std::chrono::seconds(10)).exit_code != 0) {
-    GTEST_SKIP() << "patch is not installed here (ci/install-deps.sh installs it)";
-  }
-  const auto patch = harness::run_child({"/usr/bin/env", "patch", "--dry-run", "--fuzz=0", "-p1", "-d", kRoot.string(), "-i",
-                                (kRoot / "ci" / "mutants" / (GetParam() + ".patch")).string()},
-                               {}, std::chrono::seconds(60));
-  EXPECT_EQ(patch.exit_code, 0) << patch.output;
-}
-
 TEST_P(Mutant, NamesARegisteredVariantAndACaseKcheckAccepts) {
   auto header = headers(GetParam());
-  EXPECT_EQ(header["Mutant"], GetParam());
-  EXPECT_FALSE(header["Bug"].empty());
   ASSERT_NE(kernels::find_variant(header["Variant"]), nullptr) << header["Variant"];
-  EXPECT_EQ(header.count("Sanitizer"), header.count("Sanitize-with")) << "a sanitizer needs its case, and a case its tool";
-  if (header.count("Sanitizer") == 0) return;
-  const std::string tool = header["Sanitizer"];
-  EXPECT_TRUE(tool == "memcheck" || tool == "racecheck" || tool == "synccheck" || tool == "initcheck") << tool;
+  if (header.count("Sanitize-with") == 0) return;
   std::istringstream words(header["Sanitize-with"]);
   std::vector<std::string> args{header["Variant"]};
   for (std::string word; words >> word;) args.push_back(word);

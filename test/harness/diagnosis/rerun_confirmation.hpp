@@ -43,7 +43,7 @@ void confirm_rerun_line(
 
 // KERNELS_CONFIRM_RERUN_LINES: 1 (the default) confirms each test's first printed line as above;
 // 0 prints it unconfirmed, for a run that needs only the verdict (the generated-mutant runner,
-// ci/mutagen/run_mutants.py: confirming a line that depends on timing takes a minute or more,
+// ci/mutation/run_mutants.py: confirming a line that depends on timing takes a minute or more,
 // and the mutant is killed by the failure itself). Parsed exactly: anything else throws
 // std::invalid_argument naming the variable (nullptr is the default).
 bool parse_confirm_rerun_lines(const char* text);

@@ -1,4 +1,4 @@
-// Fixture of the mutant generator's tests (test_mutagen.py): one instance of every construct an
+// Fixture of the mutant generator's tests (test_mutation.py): one instance of every construct an
 // operator mutates, beside look-alikes no operator may touch. Parsed, never compiled.
 #include <cuda/atomic>
 #define FIXTURE_LIMIT (1 < 2)

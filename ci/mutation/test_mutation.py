@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""CPU test of the mutation tools (ctest cpu.mutagen): every operator on a fixture file, the
-generator over today's kernels/, the runner's selection and outcome parsing, and the report on
-synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
+"""CPU test of the mutation tool (ctest cpu.mutation): every operator on a fixture file, the
+generator over today's kernels/, the runner's selection, the JUnit reader on a file ctest wrote and
+on live ctest runs, the catalogue's patches and how its kills are judged and reproduced, and the
+report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
 import argparse
+import contextlib
 import ctypes
 import difflib
+import io
 import json
 import os
 import re
@@ -17,23 +20,19 @@ import unittest
 from collections import Counter
 from dataclasses import asdict
 
-import ctest_outcome
+import catalogue
+import catalogue_run
+import ctest_junit
+import ctest_runs
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
-from run_mutants import (
-    Campaign,
-    GpuLock,
-    ResultsFile,
-    earlier_run,
-    gpu_lanes,
-    run_pair,
-    select_pairs,
-    suite_digest,
-)
+from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
+from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
+from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -66,6 +65,22 @@ def fixture_mutants():
             )
         )
     return result
+
+
+def assert_patches_apply(test, patches):
+    """Each (name, diff) applies exactly (no fuzz) to a fresh copy of today's kernels/."""
+    with tempfile.TemporaryDirectory() as copy:
+        shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+        for name, diff in patches:
+            result = subprocess.run(
+                ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
+                input=diff,
+                text=True,
+                cwd=copy,
+                capture_output=True,
+                check=False,
+            )
+            test.assertEqual(result.returncode, 0, f"{name}: {result.stdout}{result.stderr}")
 
 
 class Tokens(unittest.TestCase):
@@ -255,18 +270,7 @@ class TodaysSources(unittest.TestCase):
         self.assertEqual([i for i, n in counts.items() if n > 1], [])
 
     def test_every_patch_applies_cleanly_to_a_fresh_copy(self):
-        with tempfile.TemporaryDirectory() as copy:
-            shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
-            for mutant in self.mutants:
-                result = subprocess.run(
-                    ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
-                    input=mutant.diff,
-                    text=True,
-                    cwd=copy,
-                    capture_output=True,
-                    check=False,
-                )
-                self.assertEqual(result.returncode, 0, f"{mutant.id}: {result.stdout}{result.stderr}")
+        assert_patches_apply(self, [(m.id, m.diff) for m in self.mutants])
 
     def test_ids_do_not_move_when_another_file_changes(self):
         changed = "kernels/scan/naive.cu"
@@ -369,83 +373,308 @@ class TodaysSources(unittest.TestCase):
         self.assertTrue(ceil_div and all({"scan/naive", "sort/bitonic"} <= set(m.variants) for m in ceil_div))
 
 
+# A project of fake entries, one of each kind a mutant's run can meet. ctest 3.25 wrote
+# testdata/ctest-3.25-junit.xml from it (`ctest --output-junit junit.xml`, all entries).
+FAKE_ENTRIES = """cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME passes COMMAND sh -c "echo fine")
+add_test(NAME fails COMMAND sh -c "echo 'Expected equality'; echo '  rerun: kcheck scan/naive --kind inclusive --n 1000 --seed 7'; exit 1")
+add_test(NAME hangs COMMAND sleep 30)
+add_test(NAME watched COMMAND sh -c "echo 'HANG: a batch ran past its deadline of 20 s'; exit 1")
+add_test(NAME skipped COMMAND sh -c "echo 'SKIP: no GPU'; exit 77")
+add_test(NAME missing COMMAND /nonexistent/test)
+add_test(NAME trapped COMMAND sh -c "echo 'Failure'; kill -TRAP $$")
+set_tests_properties(hangs PROPERTIES TIMEOUT 1)
+set_tests_properties(skipped PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(trapped PROPERTIES LABELS "v/all")
+add_test(NAME disabled COMMAND true)
+set_tests_properties(disabled PROPERTIES DISABLED TRUE)
+set_tests_properties(passes PROPERTIES LABELS "v/all;v/pass;v/fail;v/hang;v/skip")
+set_tests_properties(fails PROPERTIES LABELS "v/all;v/fail")
+set_tests_properties(hangs PROPERTIES LABELS "v/all;v/hang")
+set_tests_properties(watched PROPERTIES LABELS "v/all;v/watched")
+set_tests_properties(skipped PROPERTIES LABELS "v/all;v/skip")
+set_tests_properties(missing PROPERTIES LABELS "v/all;v/missing")
+"""
+JUNIT_SAMPLE = os.path.join(HERE, "testdata", "ctest-3.25-junit.xml")
+
+
+class JunitSample(unittest.TestCase):
+    """ctest_junit on a JUnit file that ctest 3.25 wrote for FAKE_ENTRIES."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.entries = ctest_junit.read(JUNIT_SAMPLE)
+
+    def test_every_entry_with_its_status_message_and_output(self):
+        self.assertEqual(
+            [(e.name, e.status, e.message) for e in self.entries],
+            [
+                ("passes", "run", ""),
+                ("fails", "fail", ""),
+                ("hangs", "fail", ""),
+                ("watched", "fail", ""),
+                ("skipped", "notrun", "SKIP_RETURN_CODE=77"),
+                ("missing", "notrun", "Unable to find executable"),
+                ("trapped", "fail", ""),
+                ("disabled", "disabled", ""),
+            ],
+        )
+        self.assertIn(ctest_junit.HANG_MARKER, self.entries[3].output)
+
+    def test_a_timeout_is_told_by_the_time_against_the_entrys_timeout(self):
+        hangs = self.entries[2]
+        self.assertEqual(ctest_junit.reason(hangs, {"hangs": 1.0}), "Timeout")
+        self.assertEqual(ctest_junit.reason(hangs, {}), "Failed")
+        self.assertEqual(ctest_junit.reason(self.entries[1], {"fails": 1.0}), "Failed")
+
+    def test_verdicts(self):
+        by_name = {e.name: e for e in self.entries}
+
+        def verdict(*names, returncode=8):
+            return ctest_junit.judge(returncode, [by_name[n] for n in names], {"hangs": 1.0})
+
+        self.assertEqual(
+            verdict("passes", "fails", "trapped"),
+            ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)", "trapped (Failed)")),
+        )
+        self.assertEqual(verdict("hangs"), ctest_junit.Verdict(ctest_junit.KILLED_BY_TIMEOUT, ("hangs (Timeout)",)))
+        self.assertEqual(verdict("fails", "watched").outcome, ctest_junit.KILLED_BY_TIMEOUT)
+        self.assertEqual(verdict("passes", "skipped", "disabled", returncode=0).outcome, ctest_junit.SURVIVED)
+        self.assertEqual(verdict("fails", "missing").outcome, ctest_junit.ERROR)
+        self.assertEqual(verdict().outcome, ctest_junit.ERROR)  # no entry and a failing ctest
+
+    def test_the_first_rerun_line_of_the_failed_entries(self):
+        self.assertEqual(
+            ctest_junit.first_rerun_line(self.entries),
+            ("fails", "scan/naive --kind inclusive --n 1000 --seed 7"),
+        )
+        self.assertIsNone(ctest_junit.first_rerun_line(self.entries[2:]))
+
+
 class CtestVerdicts(unittest.TestCase):
-    """ctest_outcome.judge on what a real ctest prints, from a small project of fake entries."""
+    """ctest_runs.run on a real ctest over FAKE_ENTRIES, from a run folder of its own."""
 
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp()
         with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
-            file.write("""cmake_minimum_required(VERSION 3.25)
-project(fake NONE)
-enable_testing()
-add_test(NAME passes COMMAND true)
-add_test(NAME fails COMMAND false)
-add_test(NAME hangs COMMAND sleep 30)
-add_test(NAME missing COMMAND /nonexistent/test)
-add_test(NAME watched COMMAND sh -c "echo 'HANG: a batch ran past its deadline of 20 s'; exit 1")
-set_tests_properties(watched PROPERTIES LABELS "v/watched")
-set_tests_properties(hangs PROPERTIES TIMEOUT 1)
-set_tests_properties(passes PROPERTIES LABELS "v/pass;v/fail;v/hang")
-set_tests_properties(fails PROPERTIES LABELS "v/fail")
-set_tests_properties(hangs PROPERTIES LABELS "v/hang")
-set_tests_properties(missing PROPERTIES LABELS "v/missing")
-""")
-        subprocess.run(
-            ["cmake", "-S", cls.folder, "-B", os.path.join(cls.folder, "build")], capture_output=True, check=True
-        )
+            file.write(FAKE_ENTRIES)
+        cls.build = os.path.join(cls.folder, "build")
+        subprocess.run(["cmake", "-S", cls.folder, "-B", cls.build], capture_output=True, check=True)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.folder)
 
     def verdict(self, label, *options):
-        result = subprocess.run(
-            ["ctest", "--test-dir", os.path.join(self.folder, "build"), "-L", f"^{label}$", *options],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return ctest_outcome.judge(result.returncode, result.stdout)
-
-    def test_the_summary_with_or_without_labels(self):
-        summary = "The following tests FAILED:\n\t  3 - scan.int.naive (Failed)\n\t 81 - cpu.mutagen (Timeout)   cpu mutagen\n"
-        self.assertEqual(
-            ctest_outcome.failed_entries(summary), [("scan.int.naive", "Failed"), ("cpu.mutagen", "Timeout")]
-        )
+        run_folder = os.path.join(self.folder, "run")
+        ctest_runs.prepare_folder(self.build, run_folder)
+        with open(os.path.join(self.folder, "log"), "w", encoding="utf-8") as log:
+            verdict, _ = ctest_runs.run(run_folder, ["-L", f"^{label}$", *options], dict(os.environ), log)
+        self.assertFalse(os.path.exists(os.path.join(self.build, "Testing")), "the build's Testing/ was touched")
+        return verdict
 
     def test_a_failure_kills_and_names_the_entry(self):
-        self.assertEqual(self.verdict("v/fail"), ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)))
+        self.assertEqual(self.verdict("v/fail"), ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)))
 
     def test_a_hang_is_killed_by_the_suites_timeout(self):
-        self.assertEqual(self.verdict("v/hang").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
+        self.assertEqual(self.verdict("v/hang").outcome, ctest_junit.KILLED_BY_TIMEOUT)
+        self.assertEqual(self.verdict("v/hang", "-j4").outcome, ctest_junit.KILLED_BY_TIMEOUT)
 
     def test_a_hang_is_killed_by_the_suites_watchdog(self):
-        self.assertEqual(self.verdict("v/watched", "--output-on-failure").outcome, ctest_outcome.KILLED_BY_TIMEOUT)
-        self.assertEqual(self.verdict("v/fail", "--output-on-failure").outcome, ctest_outcome.KILLED)
+        self.assertEqual(self.verdict("v/watched").outcome, ctest_junit.KILLED_BY_TIMEOUT)
 
-    def test_passing_entries_let_the_mutant_survive(self):
-        self.assertEqual(self.verdict("v/pass").outcome, ctest_outcome.SURVIVED)
+    def test_passing_or_skipped_entries_let_the_mutant_survive(self):
+        self.assertEqual(self.verdict("v/pass").outcome, ctest_junit.SURVIVED)
+        self.assertEqual(self.verdict("v/skip").outcome, ctest_junit.SURVIVED)
+
+    def test_the_default_timeout_judges_entries_without_their_own(self):
+        with open(os.path.join(self.folder, "log"), "w", encoding="utf-8") as log:
+            run_folder = os.path.join(self.folder, "run")
+            ctest_runs.prepare_folder(self.build, run_folder)
+            self.assertEqual(
+                ctest_runs.entry_timeouts(run_folder, ["-L", "^v/fail$"], 120), {"passes": 120.0, "fails": 120.0}
+            )
+            self.assertEqual(ctest_runs.entry_timeouts(run_folder, ["-L", "^v/hang$"]), {"hangs": 1.0})
 
     def test_the_runners_stages_stop_at_the_first_kill(self):
         spec = os.path.join(self.folder, "spec.json")
         with open(spec, "w", encoding="utf-8") as file:
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
-        lane, build = (spec, GpuLock()), os.path.join(self.folder, "build")
+        lane = (spec, GpuLock())
         prefix = os.path.join(self.folder, "pair")
         self.assertEqual(
-            run_pair(build, "", "v/fail", lane, prefix),
-            (ctest_outcome.Verdict(ctest_outcome.KILLED, ("fails (Failed)",)), "tests"),
+            run_pair(self.build, "", "v/fail", lane, prefix),
+            (ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)), "tests"),
         )
         self.assertEqual(
-            run_pair(build, "", "v/pass", lane, prefix), (ctest_outcome.Verdict(ctest_outcome.SURVIVED), "")
+            run_pair(self.build, "", "v/pass", lane, prefix), (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
         )
         self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
 
     def test_entries_that_cannot_start_or_no_entries_are_errors(self):
-        self.assertEqual(self.verdict("v/missing").outcome, ctest_outcome.ERROR)
-        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_outcome.ERROR)
-        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_outcome.SURVIVED)
+        self.assertEqual(self.verdict("v/missing").outcome, ctest_junit.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_junit.ERROR)
+        self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_junit.SURVIVED)
+
+
+class Catalogue(unittest.TestCase):
+    """The catalogue's patches (catalogue.py): headers, today's sources, its variants."""
+
+    HEADER = "Mutant: x\nVariant: scan/naive\nBug: a bug\n"
+
+    def test_every_patch_is_well_formed_and_applies_to_todays_sources_exactly(self):
+        bugs = catalogue.load()
+        self.assertEqual([bug.name for bug in bugs], catalogue.names())
+        self.assertGreaterEqual(len(bugs), 20)
+        assert_patches_apply(self, [(bug.name, bug.text) for bug in bugs])
+
+    def test_every_patch_names_a_variant_of_the_tree(self):
+        labels = {label for labels in load_tree(ROOT).labels_of_file.values() for label in labels}
+        for bug in catalogue.load():
+            self.assertIn(bug.variant, labels, bug.name)
+
+    def test_headers_and_the_mutant_they_make(self):
+        bug = catalogue.load(["volatile_last_warp"])[0]
+        self.assertEqual(
+            (bug.variant, bug.sanitizer, bug.sanitize_with),
+            ("reduce/harris5_unroll_last_warp", "racecheck", ("--op", "sum", "--n", "5000", "--block", "256")),
+        )
+        mutant = bug.mutant()
+        self.assertEqual(
+            (mutant.id, mutant.file, mutant.op_class), (bug.name, "kernels/reduce/detail/last_warp.cuh", "catalogue")
+        )
+        self.assertEqual(mutant.variants, ("reduce/harris5_unroll_last_warp",))
+        self.assertGreater(mutant.line, 0)
+        self.assertEqual(catalogue.load(["bitonic_skips_last_merge"])[0].sanitize_with, ())
+
+    def test_malformed_headers_are_named(self):
+        for text, complaint in (
+            ("Mutant: x\nVariant: scan/naive\n\n", "no Bug header"),
+            ("Mutant: y\nVariant: scan/naive\nBug: b\n\n", "its Mutant header says 'y'"),
+            (self.HEADER + "Sanitizer: memcheck\n\n", "needs its Sanitize-with case"),
+            (self.HEADER + "Sanitize-with: --n 5\n\n", "needs its Sanitize-with case"),
+            (self.HEADER + "Sanitizer: leakcheck\nSanitize-with: --n 5\n\n", "unknown sanitizer"),
+        ):
+            with self.assertRaises(ValueError) as error:
+                catalogue.parse("x", text)
+            self.assertIn(complaint, str(error.exception))
+        with self.assertRaises(ValueError):
+            catalogue.load(["no_such_mutant"])
+
+
+class CatalogueJudgement(unittest.TestCase):
+    """catalogue_run.judge on a fake build: entries that fail with or without a rerun line, a
+    kcheck and a compute-sanitizer that exit as told ($FAKE_KCHECK_EXIT)."""
+
+    ENTRIES = """cmake_minimum_required(VERSION 3.25)
+project(fake NONE)
+enable_testing()
+add_test(NAME killed COMMAND sh -c "echo '  rerun: kcheck v/killed --n 5'; exit 1")
+add_test(NAME host_check COMMAND false)
+add_test(NAME fine COMMAND true)
+set_tests_properties(killed PROPERTIES LABELS "v/killed")
+set_tests_properties(host_check PROPERTIES LABELS "v/host")
+set_tests_properties(fine PROPERTIES LABELS "v/fine")
+"""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp()
+        with open(os.path.join(cls.folder, "CMakeLists.txt"), "w", encoding="utf-8") as file:
+            file.write(cls.ENTRIES)
+        cls.build = os.path.join(cls.folder, "build")
+        subprocess.run(["cmake", "-S", cls.folder, "-B", cls.build], capture_output=True, check=True)
+        tools = os.path.join(cls.folder, "tools")
+        os.makedirs(tools)
+        for path, text in (
+            (os.path.join(cls.build, "kcheck"), 'echo "kcheck $*"; exit "${FAKE_KCHECK_EXIT:-1}"\n'),
+            # ci/sanitize.sh ends with: compute-sanitizer --tool T [options] --error-exitcode 1 <command>
+            (
+                os.path.join(tools, "compute-sanitizer"),
+                'while [ "$1" != --error-exitcode ]; do shift; done\nshift 2\nexec "$@"\n',
+            ),
+        ):
+            with open(path, "w", encoding="utf-8") as file:
+                file.write("#!/bin/sh\n" + text)
+            os.chmod(path, 0o755)
+        cls.tools = tools
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder)
+
+    def judge(self, variant, kcheck_exit=1, sanitizer=""):
+        sanitize = f"Sanitizer: {sanitizer}\nSanitize-with: --n 5\n" if sanitizer else ""
+        bug = catalogue.parse("x", f"Mutant: x\nVariant: {variant}\nBug: b\n{sanitize}\n")
+        library = os.path.join(self.folder, "x")
+        os.makedirs(library, exist_ok=True)
+        saved = dict(os.environ)
+        os.environ.update({"FAKE_KCHECK_EXIT": str(kcheck_exit), "PATH": f"{self.tools}:{saved['PATH']}"})
+        try:
+            with open(os.path.join(self.folder, "x.log"), "w", encoding="utf-8") as log:
+                verdict, stage, how = catalogue_run.judge(bug, self.build, library, log)
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return verdict.outcome, stage, how, verdict.killed_by
+
+    def test_a_kill_reproduced_by_its_rerun_line(self):
+        self.assertEqual(self.judge("v/killed"), ("killed", "tests", "kcheck: exit 1", ("killed (Failed)",)))
+        with open(os.path.join(self.folder, "x.log"), encoding="utf-8") as log:
+            self.assertIn("kcheck v/killed --n 5", log.read())
+
+    def test_a_kill_whose_rerun_line_passes_is_not_reproduced(self):
+        self.assertEqual(self.judge("v/killed", kcheck_exit=0)[2], "NOT REPRODUCED (kcheck: exit 0)")
+        self.assertEqual(self.judge("v/killed", kcheck_exit=2)[2], "NOT REPRODUCED (kcheck: exit 2)")
+
+    def test_an_entry_without_a_rerun_line_is_rerun_alone(self):
+        self.assertEqual(self.judge("v/host")[:3], ("killed", "tests", "no rerun line; entry: fails"))
+
+    def test_the_sanitizer_judges_a_survivor_of_the_tests(self):
+        self.assertEqual(
+            self.judge("v/fine", sanitizer="memcheck"),
+            ("killed", "sanitizer", "sanitizer kcheck: exit 1", ("compute-sanitizer --tool memcheck",)),
+        )
+        self.assertEqual(self.judge("v/fine", kcheck_exit=0, sanitizer="memcheck")[:3], ("survived", "sanitizer", "-"))
+        self.assertEqual(self.judge("v/fine", kcheck_exit=3, sanitizer="memcheck")[0], "error")
+        self.assertEqual(self.judge("v/fine")[:3], ("survived", "tests", "-"))
+
+
+class CatalogueResults(unittest.TestCase):
+    """catalogue_run.main over two real catalogue mutants without a sanitizer, one at a time as the ctest entries run
+    them, against a build with none of their variants' entries (so both survive): the second run
+    keeps the first one's result, and every other mutant of the catalogue shows as not run."""
+
+    def test_runs_of_one_mutant_each_add_up_to_one_report(self):
+        first, second = [bug.name for bug in catalogue.load() if not bug.sanitizer][:2]
+        with tempfile.TemporaryDirectory() as folder:
+            build = os.path.join(folder, "build")
+            os.makedirs(build)
+            with open(os.path.join(build, "CTestTestfile.cmake"), "w", encoding="utf-8"):
+                pass
+            work = os.path.join(folder, "mutants")
+            for name in (first, second):
+                os.makedirs(os.path.join(work, name))
+                open(os.path.join(work, name, "libkernels.so"), "w", encoding="utf-8").close()  # built already
+            for name in (first, second):
+                args = argparse.Namespace(
+                    catalogue=[name], work_dir=work, build_dir=build, build_only=False, build_jobs=1
+                )
+                with contextlib.redirect_stdout(io.StringIO()):
+                    self.assertEqual(catalogue_run.main(args), 1)  # a survivor fails the run
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
+                results = json.load(file)
+            with open(os.path.join(work, "report", "pairs.md"), encoding="utf-8") as file:
+                pairs = file.read()
+        outcomes = {r["mutant"]: r["outcome"] for r in results["results"]}
+        self.assertEqual(len(outcomes), len(catalogue.names()))
+        self.assertEqual((outcomes.pop(first), outcomes.pop(second)), ("survived", "survived"))
+        self.assertEqual(set(outcomes.values()), {ctest_junit.NOT_RUN})
+        self.assertEqual((results["meta"]["mode"], len(results["meta"]["runs"])), ("catalogue", 2))
+        self.assertIn(f"| `{first}` |", pairs)
 
 
 class Builds(unittest.TestCase):
@@ -532,10 +761,23 @@ class Builds(unittest.TestCase):
             )
         outcomes = {r["mutant"]: (r["outcome"], r["stage"]) for r in campaign.results}
         self.assertEqual(
-            outcomes, {compiles.id: (ctest_outcome.NOT_RUN, "build"), broken.id: (ctest_outcome.NOT_COMPILING, "build")}
+            outcomes, {compiles.id: (ctest_junit.NOT_RUN, "build"), broken.id: (ctest_junit.NOT_COMPILING, "build")}
         )
         self.assertEqual(restored, self.SOURCE)
         self.assertEqual(leftovers, [])
+
+
+    def test_catalogue_libraries_are_built_with_the_patch_header(self):
+        with tempfile.TemporaryDirectory() as root:
+            self.make_project(root)
+            header = "Mutant: answer\nVariant: fake/answer\nBug: answers 43\n\n"
+            bug = catalogue.parse("answer", header + self.mutant("const_plus_1", "43").diff)
+            libraries = catalogue_run.Libraries(os.path.join(root, "mutants"), 1, root)
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertTrue(libraries.build(bug))
+            self.assertEqual(ctypes.CDLL(libraries.path(bug))._Z6answerv(), 43)
+            with open(os.path.join(libraries.slot.src, "kernels", "answer.cpp"), encoding="utf-8") as file:
+                self.assertEqual(file.read(), self.SOURCE)
 
 
 class Lanes(unittest.TestCase):
@@ -582,12 +824,12 @@ class Report(unittest.TestCase):
             {**mutant, "id": "e", "op_class": "constant", "variants": ["r/y"]},
         ]
         outcomes = [
-            ("a", "r/x", ctest_outcome.KILLED),
-            ("a", "r/y", ctest_outcome.SURVIVED),
-            ("b", "r/x", ctest_outcome.KILLED_BY_TIMEOUT),
-            ("c", "r/y", ctest_outcome.SURVIVED),
-            ("d", "r/x", ctest_outcome.NOT_COMPILING),
-            ("e", "r/y", ctest_outcome.NOT_RUN),
+            ("a", "r/x", ctest_junit.KILLED),
+            ("a", "r/y", ctest_junit.SURVIVED),
+            ("b", "r/x", ctest_junit.KILLED_BY_TIMEOUT),
+            ("c", "r/y", ctest_junit.SURVIVED),
+            ("d", "r/x", ctest_junit.NOT_COMPILING),
+            ("e", "r/y", ctest_junit.NOT_RUN),
         ]
         return {
             "meta": {
@@ -629,7 +871,7 @@ class Report(unittest.TestCase):
 
     def test_tables_scores_and_survivors(self):
         sizes, summary, text, survivors = self.written_report({("c", None): "reason", ("b", "r/x"): "wrong"})
-        self.assertEqual(len(sizes), 4 if HAVE_MATPLOTLIB else 3)
+        self.assertEqual(len(sizes), 5 if HAVE_MATPLOTLIB else 4)
         self.assertTrue(all(size > 0 for size in sizes))
         x, y = summary["variants"]["r/x"], summary["variants"]["r/y"]
         self.assertEqual(
@@ -672,6 +914,30 @@ class Report(unittest.TestCase):
             text,
         )
 
+    def test_a_catalogue_run_says_how_each_kill_was_reproduced(self):
+        results = self.results()
+        results["mutants"][3]["op_class"] = "catalogue"
+        how = {("a", "r/x"): "kcheck: exit 1", ("b", "r/x"): "NOT REPRODUCED (kcheck: exit 0)", ("a", "r/y"): "-"}
+        for result in results["results"]:
+            result["reproduced"] = how.get((result["mutant"], result["variant"]), "-")
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {}, out)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "pairs.md"), encoding="utf-8") as file:
+                pairs = file.read()
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+        self.assertIn("1 of the 2 kills reproduced", text)
+        self.assertIn("| catalogue | 1 | 0 | 0 | 0 | 1 | 0 | n/a |", text)
+        self.assertIn("| `a` | r/x | killed | tests | 1 | kcheck: exit 1 | x.int.v (Failed) |", pairs)
+        self.assertEqual(summary["reproduction"], {"kills": 2, "reproduced": 1})
+
+    def test_a_generated_run_says_its_kills_were_not_reproduced(self):
+        _, summary, text, _ = self.written_report({})
+        self.assertIn("Kills were not reproduced", text)
+        self.assertIsNone(summary["reproduction"])
+
     def test_triage_lines_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
             file.write("# comment\nsome/id:1:op:0\n")
@@ -691,8 +957,8 @@ class Resume(unittest.TestCase):
 
     def write(self, folder, meta):
         path = os.path.join(folder, "results.json")
-        outcomes = [ctest_outcome.KILLED, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING, ctest_outcome.NOT_RUN]
-        outcomes.append(ctest_outcome.ERROR)
+        outcomes = [ctest_junit.KILLED, ctest_junit.SURVIVED, ctest_junit.NOT_COMPILING, ctest_junit.NOT_RUN]
+        outcomes.append(ctest_junit.ERROR)
         with open(path, "w", encoding="utf-8") as file:
             json.dump(
                 {
@@ -778,7 +1044,7 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             path = self.write(folder, meta)
             for suite, mode in (("s2", "full"), ("s1", "sample 300 seed 7")):
-                with self.assertRaises(SystemExit) as refusal:
+                with self.assertRaises(AnotherCampaign) as refusal:
                     earlier_run(path, suite, mode, self.MUTANTS)
                 self.assertIn("holds a run in mode 'full' over suite s1 (commit abc)", str(refusal.exception))
             self.assertEqual(earlier_run(os.path.join(folder, "none.json"), "s1", "full", self.MUTANTS), ([], []))
@@ -801,11 +1067,11 @@ class Resume(unittest.TestCase):
         """Every judged pair rewrites results.json: a run killed after one pair leaves that pair."""
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "results.json")
-            earlier = [{"mutant": "killed", "variant": "r/x", "outcome": ctest_outcome.KILLED}]
+            earlier = [{"mutant": "killed", "variant": "r/x", "outcome": ctest_junit.KILLED}]
             meta = {"commit": "abc", "suite": "s1", "mode": "full", "budget_s": None}
             results_file = ResultsFile(path, meta, [], earlier, [{"date": "d1", "machine": "m1", "wall_s": 3}])
             campaign = Campaign(argparse.Namespace(budget_s=None), [], [], results_file=results_file)
-            campaign.record(self.MUTANTS[1], ["r/x"], ctest_outcome.Verdict(ctest_outcome.SURVIVED), "sanitizer", 9.0)
+            campaign.record(self.MUTANTS[1], ["r/x"], ctest_junit.Verdict(ctest_junit.SURVIVED), "sanitizer", 9.0)
             with open(path, encoding="utf-8") as file:
                 written = json.load(file)
         self.assertEqual(

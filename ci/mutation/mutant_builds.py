@@ -1,7 +1,7 @@
-"""Builds one libkernels.so per mutant, the way ci/mutants/build.sh builds the catalogue's: a copy
-of the library's sources and its own library-only build folder (the configure flags below are
-build.sh's), the patch applied, the library alone rebuilt (ninja recompiles the patched file and
-whatever includes it), the library kept, the patch reversed.
+"""Builds one libkernels.so per mutant, generated or from the catalogue: a copy of the library's
+sources and its own library-only build folder (the normal build never sees a mutant), the patch
+applied, the library alone rebuilt (ninja recompiles the patched file and whatever includes it),
+the library kept, the patch reversed.
 
 Several slots, each a copy and a build folder of its own, build mutants side by side. A slot
 that takes mutants of one file in a row recompiles that file once per mutant: restoring one
@@ -21,7 +21,7 @@ import os
 import shutil
 import subprocess
 
-# As in ci/mutants/build.sh: the library alone, no warnings as errors (a mutant may well warn).
+# The library alone, no warnings as errors (a mutant may well warn).
 CONFIGURE_FLAGS = [
     "-G",
     "Ninja",

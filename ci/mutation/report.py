@@ -4,9 +4,13 @@ survivors' diffs.
 
     report.py RESULTS_JSON OUT_DIR [--equivalents FILE] [--named FILE]
 
-RESULTS_JSON is what run_mutants.py writes. Writes OUT_DIR/report.md (the tables), report.json
-(the same counts), survivors.md (each surviving mutant's diff and the variants it survived) and
-score.png (the score per variant), and prints their paths.
+RESULTS_JSON is what run_mutants.py writes, for generated or catalogue mutants alike. Writes
+OUT_DIR/report.md (the tables), report.json (the same counts), survivors.md (each surviving
+mutant's diff and the variants it survived), pairs.md (every pair: its outcome, seconds, what
+killed it and how the kill was reproduced) and score.png (the score per variant), and prints
+their paths. A catalogue run reproduces each kill (catalogue_run.py): "kcheck: exit 1",
+"sanitizer kcheck: exit 1", "no rerun line; entry: fails", or "NOT REPRODUCED (...)"; a generated
+run does not ("not checked").
 
 A (mutant, variant) pair counts once for that variant. Triage (equivalent.txt) names mutants
 judged equivalent: no test can tell them from the original. named_survivors.txt names survivors
@@ -22,12 +26,12 @@ import json
 import os
 from collections import Counter, defaultdict
 
-import ctest_outcome as outcomes
+import ctest_junit as outcomes
 from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EQUIVALENTS = os.path.join(HERE, "equivalent.txt")
-NAMED_SURVIVORS = os.path.join(HERE, "named_survivors.txt")
+EQUIVALENTS = os.path.join(HERE, "triage", "equivalent.txt")
+NAMED_SURVIVORS = os.path.join(HERE, "triage", "named_survivors.txt")
 COLUMNS = ["generated", "killed", "killed_timeout", "survived", "equivalent", "not_compiling", "not_run", "error"]
 _UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
 
@@ -99,6 +103,30 @@ def below(results, equivalents, minimum):
     return [(v, score(c)) for v, c in sorted(by_variant.items()) if score(c) is not None and score(c) < minimum]
 
 
+def classes_of(by_class):
+    """The operator classes present, in CLASSES order, then any other (the catalogue's)."""
+    return [k for k in CLASSES if k in by_class] + sorted(k for k in by_class if k not in CLASSES)
+
+
+NOT_CHECKED = "not checked"
+NOT_REPRODUCED = "NOT REPRODUCED"
+
+
+def reproduction(results):
+    """(kills, kills reproduced) over the pairs whose run reproduced its kills; None if none did."""
+    checked = [r for r in results["results"] if "reproduced" in r and r["outcome"].startswith(outcomes.KILLED)]
+    if not checked:
+        return None
+    return len(checked), sum(not r["reproduced"].startswith(NOT_REPRODUCED) for r in checked)
+
+
+def _reproduction_line(results):
+    counts = reproduction(results)
+    if counts is None:
+        return "Kills were not reproduced: the failure itself is the verdict. Every pair is in pairs.md."
+    return f"{counts[1]} of the {counts[0]} kills reproduced; how each was is in pairs.md, with every pair."
+
+
 def _percent(value):
     return "n/a" if value is None else f"{100 * value:.1f} %"
 
@@ -168,14 +196,15 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, 
         "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
         "against one variant's tests."
     )
-    lines = [f"# Mutation run of {meta['date']}", "", about, "", "## Score per variant", ""]
+    lines = [f"# Mutation run of {meta['date']}", "", about, "", _reproduction_line(results), ""]
+    lines += ["## Score per variant", ""]
     lines += _table(
         ["variant", *header], [[v, *_count_cells(c), _percent(score(c))] for v, c in sorted(by_variant.items())]
     )
     lines += ["", "## Per operator class, all variants", ""]
     lines += _table(
         ["class", *header],
-        [[k, *_count_cells(by_class[k]), _percent(score(by_class[k]))] for k in CLASSES if k in by_class],
+        [[k, *_count_cells(by_class[k]), _percent(score(by_class[k]))] for k in classes_of(by_class)],
     )
     lines += ["", "## Variant x operator class", ""]
     lines += _table(
@@ -202,8 +231,8 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, 
 def survivors_markdown(results, survivors, named):
     diffs = {m["id"]: m["diff"] for m in results["mutants"]}
     advice = (
-        "Each needs a test that kills it, a line in ci/mutagen/equivalent.txt saying why it is equivalent, "
-        "or a line in ci/mutagen/named_survivors.txt saying why no test can be relied on to catch it."
+        "Each needs a test that kills it, a line in ci/mutation/triage/equivalent.txt saying why it is equivalent, "
+        "or a line in ci/mutation/triage/named_survivors.txt saying why no test can be relied on to catch it."
     )
     lines = ["# Surviving mutants", "", advice, ""]
     for mutant, variants in sorted(survivors.items()):
@@ -220,6 +249,17 @@ def survivors_markdown(results, survivors, named):
             "",
         ]
     return "\n".join(lines)
+
+
+def pairs_markdown(results):
+    """Every pair: what judged it, what killed it and how the kill was reproduced."""
+    header = ["mutant", "variant", "outcome", "stage", "seconds", "reproduced", "killed by"]
+    rows = [
+        [f"`{r['mutant']}`", r["variant"], r["outcome"], r.get("stage") or "-", r.get("seconds", "-"),
+         r.get("reproduced", NOT_CHECKED), ", ".join(r.get("killed_by", [])) or "-"]
+        for r in sorted(results["results"], key=lambda r: (r["mutant"], r["variant"]))
+    ]
+    return "\n".join(["# Every pair", "", *_table(header, rows)]) + "\n"
 
 
 def plot(by_variant, path):
@@ -248,30 +288,34 @@ def plot(by_variant, path):
 
 
 def write_report(results, equivalents, out_dir, named=None):
-    """Writes the four files into out_dir; returns their paths (the plot only with matplotlib).
+    """Writes the five files into out_dir; returns their paths (the plot only with matplotlib).
     `named`: the named survivors (load_triage(NAMED_SURVIVORS)), none if not given."""
     named = named or {}
     os.makedirs(out_dir, exist_ok=True)
     by_pair, by_variant, by_class, survivors, contradictions = tally(results, equivalents)
-    paths = {name: os.path.join(out_dir, name) for name in ("report.md", "report.json", "survivors.md", "score.png")}
+    names = ("report.md", "report.json", "survivors.md", "pairs.md", "score.png")
+    paths = {name: os.path.join(out_dir, name) for name in names}
     with open(paths["report.md"], "w", encoding="utf-8") as file:
         file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named))
     with open(paths["survivors.md"], "w", encoding="utf-8") as file:
         file.write(survivors_markdown(results, survivors, named))
+    with open(paths["pairs.md"], "w", encoding="utf-8") as file:
+        file.write(pairs_markdown(results))
     summary = {
         "meta": results["meta"],
         "variants": {
             v: {
                 "score": score(c),
                 **{k: c[k] for k in COLUMNS},
-                "classes": {k: {col: by_pair[(v, k)][col] for col in COLUMNS} for k in CLASSES if (v, k) in by_pair},
+                "classes": {
+                    k: {col: by_pair[(v, k)][col] for col in COLUMNS} for k in classes_of(by_class) if (v, k) in by_pair
+                },
             }
             for v, c in sorted(by_variant.items())
         },
         "classes": {
             k: {"score": score(by_class[k]), **{col: by_class[k][col] for col in COLUMNS}}
-            for k in CLASSES
-            if k in by_class
+            for k in classes_of(by_class)
         },
         "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())},
         "named_survivors": {
@@ -279,6 +323,7 @@ def write_report(results, equivalents, out_dir, named=None):
         },
         "survivors_awaiting_triage": _unnamed(survivors, named),
         "killed_but_triaged_equivalent": contradictions,
+        "reproduction": dict(zip(("kills", "reproduced"), reproduction(results) or ())) or None,
     }
     with open(paths["report.json"], "w", encoding="utf-8") as file:
         json.dump(summary, file, indent=1)

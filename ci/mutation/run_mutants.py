@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""Runs generated mutants against the suite on a GPU machine and writes the report.
+"""Runs mutants against the suite on a GPU machine and writes the report.
 
     run_mutants.py [--variant LABEL | --sample N --seed S] [--budget-s SECONDS] [options]
+    run_mutants.py --catalogue [NAME...] [--build-only]
 
 Needs the normal build (build/, `cmake --workflow --preset gpu` or a carried bundle) and a GPU.
+Two sources of mutants, one build path (mutant_builds.py), one judge (ctest_junit.py, on the JUnit
+file of each ctest run) and one report (report.py): the generated mutants (generate.py), in the
+modes below, and the catalogue's planted bugs (--catalogue: catalogue_run.py says how each is
+judged and its kill reproduced).
 Compiling the mutants is most of the cost: with --object-cache DIR --build-only they can be
 compiled on any machine first (DIR keeps their object files), and a later run with the same
 --object-cache links them instead (mutant_builds.py).
-Three modes: --variant (the mutants that variant's tests should kill, run against that variant
+Three modes for generated mutants: --variant (the mutants that variant's tests should kill, run against that variant
 only: "how strong are the tests of my variant?"), --sample (N mutants drawn with seed S, each
 against all its variants), and, with neither, the full set. --list prints the plan and stops.
 
@@ -20,152 +25,52 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
   2. its large entries, alone on their GPU (they hold most of its memory);
   3. its compute-sanitizer entries (races and out-of-range accesses that change no result).
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
-bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that does not compile is counted apart. With --budget-s, nothing new
-starts once the budget is spent; what is left is reported as not run. Writes
-<work>/results.json (rewritten after every judged pair, so a sitting cut off keeps what it
-judged) and the report (report.py) into <work>/report/. With --resume, the pairs an earlier run
-of the same mode and suite judged in <work>/results.json are kept, not run again: a campaign
-longer than one sitting on a GPU machine goes on over several (carry results.json to the next
+bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that
+does not compile is counted apart. With --budget-s, nothing new starts once the budget is spent;
+what is left is reported as not run. Writes <work>/results.json (rewritten after every judged
+pair, so a sitting cut off keeps what it judged) and the report (report.py) into <work>/report/.
+With --resume, the pairs an earlier run of the same mode and suite judged in <work>/results.json
+are kept, not run again: a campaign longer than one sitting on a GPU machine goes on over several (carry results.json to the next
 machine), and the report covers them all. After the kernels, tests or build files changed (a
 test added to kill a survivor), --resume --across-suites keeps the earlier kills, each named with
 the suite that judged it, and judges the survivors again.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
 import random
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 
-import ctest_outcome
+import catalogue_run
+import ctest_junit
+import ctest_runs
 import report
 from generate import generate, patch_name
-from mutant_builds import BuildSlot, ObjectCache, files_digest, source_digest
+from mutant_builds import BuildSlot, ObjectCache, source_digest
+from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, suite_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all its GPU's slots
-# As ci/mutants/run.sh: each process stops at its first failed assertion, RapidCheck does not
-# spend minutes shrinking a counterexample, a batch that hangs ends its process after 20 s (an
-# honest batch takes a few seconds at most); and a skipped GPU entry fails, as in the gpu preset.
-# Unlike run.sh, no printed rerun line is confirmed: the verdict is the failure itself, and the
-# confirmation of a line that depends on timing took one to three minutes of a lane on the H100.
-TEST_ENVIRONMENT = {
-    "GTEST_BREAK_ON_FAILURE": "1",
-    "RC_PARAMS": "noshrink=1",
-    "KERNELS_HANG_TIMEOUT_S": "20",
-    "KERNELS_REQUIRE_GPU": "1",
-    "KERNELS_CONFIRM_RERUN_LINES": "0",
-}
+# Besides ctest_runs.KILL_ENVIRONMENT: a skipped GPU entry fails, as in the gpu preset, and no
+# printed rerun line is confirmed (unlike a catalogue run, which reproduces each kill): the verdict
+# is the failure itself, and the confirmation of a line that depends on timing took one to three
+# minutes of a lane on the H100.
+GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0"}
 STAGES = [
     ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
     ("large", ["-L", "^large$"], "ignore"),
     ("sanitizer", ["-L", "^sanitize$"], "ignore"),
 ]
 
-
-# Outcomes that judge a pair for good; --resume runs the others (not run, error) again.
-JUDGED = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT, ctest_outcome.SURVIVED, ctest_outcome.NOT_COMPILING)
-# Outcomes kept from a run over another suite with --across-suites: a kill stays a kill once a test
-# caught the mutant, since tests are only added or strengthened (never loosened), and the report
-# names the suite that judged it. earlier_run also keeps a survivor that equivalent.txt judges
-# equivalent (no suite can tell it from the original code, whatever tests were added). Any other
-# survivor, and a mutant that did not compile, is judged again.
-KEPT_ACROSS_SUITES = (ctest_outcome.KILLED, ctest_outcome.KILLED_BY_TIMEOUT)
-# What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
-# the build files. A campaign resumes only over the same files, whatever commits lie between
-# (a sitting on another day, after commits that touched only documentation, goes on).
-SUITE_FILES = ("CMakeLists.txt", "CMakePresets.json", "cmake", "kernels", "test")
-
-
-def suite_digest(root=ROOT):
-    return files_digest(root, SUITE_FILES).hexdigest()[:16]
-
-
-def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=None):
-    """(kept results, runs) of the earlier runs of this campaign kept in `path`; nothing when there
-    is no file. The mode must be this one. Each result and run names the suite digest and commit
-    that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
-    so are kills judged under other suites (KEPT_ACROSS_SUITES) and survivors that `equivalents`
-    (report.load_triage) names, and without it another suite is refused. A pair whose mutant's
-    diff is no longer today's (the generator or the mutated lines changed) is never kept. A run is
-    {date, machine, wall_s, commit, suite}."""
-    if not os.path.exists(path):
-        return [], []
-    with open(path, encoding="utf-8") as file:
-        earlier = json.load(file)
-    meta = earlier["meta"]
-    judged_under = {"suite": meta.get("suite"), "commit": meta["commit"]}
-    if meta["mode"] != mode or (meta.get("suite") != suite and not across_suites):
-        sys.exit(
-            f"--resume: {path} holds a run in mode {meta['mode']!r} over suite {meta.get('suite')} "
-            f"(commit {meta['commit']}), not in mode {mode!r} over suite {suite}: the kernels, tests "
-            f"or build files ({', '.join(SUITE_FILES)}) changed since (--across-suites keeps its kills), "
-            "or the mode is another"
-        )
-    runs = meta.get("runs") or [{key: meta[key] for key in ("date", "machine", "wall_s")}]
-    runs = [{**judged_under, **run} for run in runs]
-    earlier_diffs = {m["id"]: m["diff"] for m in earlier.get("mutants", [])}
-    diffs = {m.id: m.diff for m in mutants}
-    kept = []
-    for result in earlier["results"]:
-        result = {**judged_under, **result}
-        same_suite = result["suite"] == suite
-        if earlier_diffs.get(result["mutant"]) != diffs.get(result["mutant"]):
-            continue
-        if same_suite:
-            keep = result["outcome"] in JUDGED
-        else:
-            keep = result["outcome"] in KEPT_ACROSS_SUITES or (
-                result["outcome"] == ctest_outcome.SURVIVED
-                and report.equivalence(equivalents or {}, result["mutant"], result["variant"]) is not None
-            )
-        if keep:
-            kept.append(result)
-    return kept, runs
-
-
-class ResultsFile:
-    """<work>/results.json, rewritten (whole, atomically) after every judged pair: a sitting cut off
-    by a lent machine taken back or a call's time limit keeps what it judged, for --resume."""
-
-    def __init__(self, path, meta, mutants, kept, runs):
-        self.path, self.meta, self.mutants, self.kept, self.runs = path, meta, mutants, kept, runs
-        self.started = datetime.datetime.now(datetime.UTC)
-        self.this_run = {
-            "date": self.started.strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": machine_description(),
-            "commit": meta["commit"],
-            "suite": meta["suite"],
-        }
-
-    def elapsed_s(self):
-        return round((datetime.datetime.now(datetime.UTC) - self.started).total_seconds())
-
-    def write(self, new_results):
-        """Writes the kept and the new results with this run's wall time so far; returns them."""
-        wall = self.elapsed_s()
-        runs = self.runs + [{**self.this_run, "wall_s": wall}]
-        judged_now = [{**r, "suite": self.meta["suite"], "commit": self.meta["commit"]} for r in new_results]
-        results = {
-            "meta": {**runs[0], **self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs},
-            "mutants": self.mutants,
-            "results": sorted(self.kept + judged_now, key=lambda r: (r["mutant"], r["variant"])),
-        }
-        with tempfile.NamedTemporaryFile("w", dir=os.path.dirname(self.path), delete=False, encoding="utf-8") as file:
-            json.dump(results, file, indent=1)
-        os.replace(file.name, self.path)
-        return results
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0):
@@ -232,16 +137,10 @@ def gpu_lanes(work, lanes_per_gpu):
 def run_pair(build_dir, library_dir, label, lane, log_prefix):
     """The stages for one (mutant, variant) pair on one lane: (verdict, stage that decided)."""
     spec, lock = lane
-    environment = {
-        **os.environ,
-        **TEST_ENVIRONMENT,
-        "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
-    }
+    folder = os.path.splitext(spec)[0]  # the lane's run folder (ctest_runs.py)
+    environment = ctest_runs.mutant_environment(library_dir, GENERATED_ENVIRONMENT)
     for stage, selection, no_tests in STAGES:
-        command = [
-            "ctest",
-            "--test-dir",
-            build_dir,
+        arguments = [
             "-L",
             f"^{re.escape(label)}$",
             *selection,
@@ -256,15 +155,14 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
         exclusive = stage == "large"
         lock.acquire(exclusive)
         try:
-            result = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
+            ctest_runs.prepare_folder(build_dir, folder)
+            with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
+                verdict, _ = ctest_runs.run(folder, arguments, environment, log)
         finally:
             lock.release(exclusive)
-        with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
-            log.write(result.stdout + result.stderr)
-        verdict = ctest_outcome.judge(result.returncode, result.stdout)
-        if verdict.outcome != ctest_outcome.SURVIVED:
+        if verdict.outcome != ctest_junit.SURVIVED:
             return verdict, stage
-    return ctest_outcome.Verdict(ctest_outcome.SURVIVED), ""
+    return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
 
 
 class Campaign:
@@ -310,7 +208,7 @@ class Campaign:
 
             def build_and_queue(mutant, labels):
                 if self.out_of_time():
-                    return self.record(mutant, labels, ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                    return self.record(mutant, labels, ctest_junit.Verdict(ctest_junit.NOT_RUN))
                 self.waiting_libraries.acquire()
                 with slot_available:
                     slot_available.wait_for(lambda: free_slots)
@@ -330,9 +228,9 @@ class Campaign:
                         slot_available.notify()
                 if not compiled or not self.lanes:
                     self.waiting_libraries.release()
-                    outcome = ctest_outcome.NOT_COMPILING if not compiled else ctest_outcome.NOT_RUN
+                    outcome = ctest_junit.NOT_COMPILING if not compiled else ctest_junit.NOT_RUN
                     self.record(
-                        mutant, labels, ctest_outcome.Verdict(outcome), "build", time.monotonic() - started, log
+                        mutant, labels, ctest_junit.Verdict(outcome), "build", time.monotonic() - started, log
                     )
                     shutil.rmtree(os.path.dirname(library), ignore_errors=True)
                     return None
@@ -371,7 +269,7 @@ class Campaign:
     def test(self, mutant, label, library, remaining):
         try:
             if self.out_of_time():
-                self.record(mutant, [label], ctest_outcome.Verdict(ctest_outcome.NOT_RUN))
+                self.record(mutant, [label], ctest_junit.Verdict(ctest_junit.NOT_RUN))
                 return
             with self.lane_available:
                 self.lane_available.wait_for(lambda: self.free_lanes)
@@ -381,7 +279,7 @@ class Campaign:
             try:
                 verdict, stage = run_pair(self.args.build_dir, os.path.dirname(library), label, lane, log_prefix)
             except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
-                verdict, stage = ctest_outcome.Verdict(ctest_outcome.ERROR, (str(error),)), ""
+                verdict, stage = ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
             finally:
                 with self.lane_available:
                     self.free_lanes.append(lane)
@@ -401,30 +299,31 @@ class Campaign:
                 self.waiting_libraries.release()
 
 
-def machine_description():
-    try:
-        names = subprocess.run(
-            ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True, check=True
-        ).stdout.split("\n")
-        gpus = [name.strip() for name in names if name.strip()]
-        gpu_text = f"{len(gpus)} x {gpus[0]}" if gpus else "no GPU"
-    except (OSError, subprocess.CalledProcessError):
-        gpu_text = "no GPU"
-    return f"{platform.node()}: {os.cpu_count()} cores, {gpu_text}"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--variant", help="one variant's mutants, against its tests (a label: scan/naive)")
     mode.add_argument("--sample", type=int, help="N mutants drawn at random (with --seed)")
+    mode.add_argument(
+        "--catalogue",
+        nargs="*",
+        metavar="NAME",
+        help="the catalogue's planted bugs (catalogue/NAME.patch; all if no NAME), each kill reproduced "
+        "(catalogue_run.py); --work-dir defaults to $KERNELS_MUTANTS_DIR or build-mutants",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget-s", type=float, help="start nothing new after this many seconds")
-    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"), help="the normal build (tests)")
-    parser.add_argument("--work-dir", default=os.path.join(ROOT, "build-mutagen"))
+    parser.add_argument(
+        "--build-dir",
+        default=os.environ.get("KERNELS_BUILD_DIR", os.path.join(ROOT, "build")),
+        help="the normal build (tests): $KERNELS_BUILD_DIR or build",
+    )
+    parser.add_argument("--work-dir", help="default: build-mutation (build-mutants with --catalogue)")
     cores = os.cpu_count() or 2
     parser.add_argument("--build-slots", type=int, default=max(1, cores // 2), help="mutants built at once")
-    parser.add_argument("--build-jobs", type=int, default=2, help="compile jobs of each build slot")
+    parser.add_argument(
+        "--build-jobs", type=int, help="compile jobs of each build slot: 2 (with --catalogue: all cores)"
+    )
     parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
     parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")
     parser.add_argument(
@@ -446,6 +345,12 @@ def main():
     )
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
+    if args.catalogue is not None:
+        args.build_jobs = args.build_jobs or cores
+        args.work_dir = args.work_dir or os.environ.get("KERNELS_MUTANTS_DIR", os.path.join(ROOT, "build-mutants"))
+        sys.exit(catalogue_run.main(args))
+    args.work_dir = args.work_dir or os.path.join(ROOT, "build-mutation")
+    args.build_jobs = args.build_jobs or 2
 
     mutants, _ = generate(ROOT)
     if args.variant and not any(args.variant in m.variants for m in mutants):
@@ -464,21 +369,18 @@ def main():
         if args.sample is not None
         else "full"
     ) + (" (build only)" if args.build_only else "")
-    commit = subprocess.run(
-        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-    ).stdout.strip()
-    # A copy of a working tree (a lent GPU machine's) may carry a .git of another commit: say so.
-    # The suite digest, computed from the files themselves, is what a result is judged under.
-    if subprocess.run(["git", "-C", ROOT, "diff", "--quiet", "HEAD"], check=False).returncode != 0:
-        commit += "+modified"
+    commit = current_commit()
     suite = suite_digest()
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
     equivalents = report.load_triage(report.EQUIVALENTS)
-    kept, runs = (
-        earlier_run(results_path, suite, mode, mutants, args.across_suites, equivalents) if args.resume else ([], [])
-    )
+    kept, runs = [], []
+    if args.resume:
+        try:
+            kept, runs = earlier_run(results_path, suite, mode, mutants, args.across_suites, equivalents)
+        except AnotherCampaign as refusal:
+            sys.exit(str(refusal))
     judged = {(r["mutant"], r["variant"]) for r in kept}
     pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
     if kept:

@@ -1,0 +1,193 @@
+"""run_mutants.py --catalogue: the planted bugs of the catalogue (catalogue.py) against the tests
+of their variants, each kill reproduced. Needs a GPU and the normal build. For each mutant:
+- its library, <work>/<name>/libkernels.so, built by a build slot (mutant_builds.py) unless it
+  is there already (run_mutants.py --catalogue --build-only builds them all afresh);
+- every ctest entry labelled with its variant (its types, properties and large tests, and the
+  CPU checks of its record and validation; not the sanitizer entries, which are slow, nor the
+  mutation entries themselves), at most 120 s each, from the run folder <work>/<name>/ctest/
+  (ctest_runs.py), the tests' failure lists in <work>/<name>/failures/;
+- if they all pass and the patch names a sanitizer (a race or an out-of-bounds access, which
+  may not change a result), that compute-sanitizer tool (ci/sanitize.sh) on the kcheck case the
+  patch names;
+- the reproduction: the first rerun line the failed entries printed, run through kcheck against
+  the mutant library, must fail (exit 1), not pass, crash or be refused (a failure that needs the
+  runs before it prints `kcheck --batch <file>` of them). A kill by the sanitizer is its own
+  kcheck run (the large tests' lines carry `--dist large`). Failed entries that print no rerun
+  line (host-side checks of validation) are rerun alone and must fail again.
+A mutant that survives is a hole in the suite; a kill that does not reproduce is a hole in its
+report. Either fails the run. <work>/results.json keeps the last results of the catalogue mutants
+not run this time (under the same suite), so that the mutation preset's entries, one mutant each,
+add up to one report in <work>/report/ (report.py).
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import asdict
+
+import catalogue
+import ctest_junit
+import ctest_runs
+import report
+from mutant_builds import BuildSlot
+from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, suite_digest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+MODE = "catalogue"
+TEST_TIMEOUT_S = 120  # each entry's limit unless its TIMEOUT says otherwise
+RERUN_TIMEOUT_S = 300  # an entry rerun alone
+KCHECK_TIMEOUT_S = 600
+TEST_JOBS = 16
+KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
+
+
+class Libraries:
+    """<work>/<name>/libkernels.so of each mutant; one build slot, prepared on first need."""
+
+    def __init__(self, work, jobs, root=ROOT):
+        self.work, self.jobs, self.root, self.slot = work, jobs, root, None
+
+    def path(self, bug):
+        return os.path.join(self.work, bug.name, "libkernels.so")
+
+    def build(self, bug):
+        """Builds the mutant's library; returns whether it compiled."""
+        if self.slot is None:
+            self.slot = BuildSlot(self.work, 0, self.jobs)
+            self.slot.prepare(self.root)
+        log = os.path.join(self.work, f"build-{bug.name}.log")
+        compiled = self.slot.build(bug.text, self.path(bug), log)
+        print(f"built mutant {bug.name}" if compiled else f"mutant {bug.name} does not compile (see {log})", flush=True)
+        return compiled
+
+
+def run_tests(bug, build_dir, library_dir, log):
+    """The variant's entries against the mutant: (verdict, entries, run folder)."""
+    folder = os.path.join(library_dir, "ctest")
+    ctest_runs.prepare_folder(build_dir, folder)
+    failures = os.path.join(library_dir, "failures")
+    shutil.rmtree(failures, ignore_errors=True)
+    environment = ctest_runs.mutant_environment(library_dir, {"KCHECK_FAILURES_DIR": failures})
+    arguments = ["-L", f"^{re.escape(bug.variant)}$", "-LE", "sanitize|mutation", "-j", str(TEST_JOBS)]
+    arguments.append("--stop-on-failure")
+    verdict, entries = ctest_runs.run(folder, arguments, environment, log, TEST_TIMEOUT_S)
+    return verdict, entries, folder
+
+
+def exit_status(command, environment, log, timeout):
+    """The exit status of `command`, its output in `log`; 124 (as timeout(1)) past `timeout` s."""
+    log.flush()
+    try:
+        finished = subprocess.run(command, env=environment, stdout=log, stderr=subprocess.STDOUT, timeout=timeout)
+        return finished.returncode
+    except subprocess.TimeoutExpired:
+        return 124
+
+
+def sanitizer_status(bug, build_dir, library_dir, log):
+    """The exit status of the patch's sanitizer on its kcheck case: 1 when the tool saw the bug."""
+    log.write(f"== {bug.sanitizer}: kcheck {bug.variant} {' '.join(bug.sanitize_with)}\n")
+    command = [os.path.join(ROOT, "ci", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
+    environment = ctest_runs.library_environment(library_dir)
+    return exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, None)
+
+
+def reproduction(entries, folder, build_dir, library_dir, log):
+    """(exit status, how) of the reproduction of a kill: 1 when it reproduces."""
+    rerun = ctest_junit.first_rerun_line(entries)
+    if rerun:
+        entry, arguments = rerun
+        log.write(f"== reproducing ({entry}): kcheck {arguments}\n")
+        command = [os.path.join(build_dir, "kcheck"), *arguments.split()]
+        status = exit_status(command, ctest_runs.library_environment(library_dir), log, KCHECK_TIMEOUT_S)
+        return status, f"kcheck: exit {status}"
+    first = ctest_junit.failed(entries)[0].name
+    log.write(f"== reproducing: {first} alone\n")
+    failures = os.path.join(library_dir, "failures")
+    environment = ctest_runs.mutant_environment(library_dir, {"KCHECK_FAILURES_DIR": failures})
+    verdict, _ = ctest_runs.run(folder, ["-R", f"^{re.escape(first)}$"], environment, log, RERUN_TIMEOUT_S)
+    fails = verdict.outcome in KILLS
+    return (1 if fails else 0), f"no rerun line; entry: {'fails' if fails else 'passes'}"
+
+
+def judge(bug, build_dir, library_dir, log):
+    """(verdict, stage, how the kill was reproduced) of one mutant whose library is built."""
+    verdict, entries, folder = run_tests(bug, build_dir, library_dir, log)
+    if verdict.outcome == ctest_junit.SURVIVED and bug.sanitizer:
+        status = sanitizer_status(bug, build_dir, library_dir, log)
+        if status == 1:
+            killed = ctest_junit.Verdict(ctest_junit.KILLED, (f"compute-sanitizer --tool {bug.sanitizer}",))
+            return killed, "sanitizer", "sanitizer kcheck: exit 1"
+        if status != 0:
+            return ctest_junit.Verdict(ctest_junit.ERROR, (f"its sanitizer case exited {status}",)), "sanitizer", "-"
+        return verdict, "sanitizer", "-"
+    if verdict.outcome not in KILLS:
+        return verdict, "tests", "-"
+    status, how = reproduction(entries, folder, build_dir, library_dir, log)
+    return verdict, "tests", how if status == 1 else f"{report.NOT_REPRODUCED} ({how})"
+
+
+def row(*cells):
+    return "{:<36} {:<44} {:>5}  {:<28} {}".format(*cells)
+
+
+def earlier_results(path, suite, mutants, rerun):
+    """The kept results of the catalogue mutants not run now (those that judged their mutant:
+    results_file.JUDGED), and the runs before: none when the file holds another mode or suite (the
+    suite changed: every mutant needs judging again)."""
+    try:
+        kept, runs = earlier_run(path, suite, MODE, mutants)
+    except AnotherCampaign:
+        return [], []
+    return [result for result in kept if result["mutant"] not in rerun], runs
+
+
+def main(args):
+    """Builds (--build-only) or judges the catalogue mutants args.catalogue names (all if none)."""
+    bugs = catalogue.load(args.catalogue)
+    work = os.path.abspath(args.work_dir)
+    os.makedirs(work, exist_ok=True)
+    libraries = Libraries(work, args.build_jobs)
+    if args.build_only:
+        failed = [bug.name for bug in bugs if not libraries.build(bug)]
+        return 1 if failed else 0
+
+    everyone = [bug.mutant() for bug in catalogue.load()]
+    path, suite, commit = os.path.join(work, "results.json"), suite_digest(), current_commit()
+    kept, runs = earlier_results(path, suite, everyone, {bug.name for bug in bugs})
+    unjudged = {m.id for m in everyone} - {r["mutant"] for r in kept} - {bug.name for bug in bugs}
+    kept += [
+        {"mutant": m.id, "variant": m.variants[0], "outcome": ctest_junit.NOT_RUN, "stage": "", "killed_by": [],
+         "seconds": 0, "log": "", "suite": suite, "commit": commit}
+        for m in everyone if m.id in unjudged
+    ]
+    meta = {"commit": commit, "suite": suite, "mode": MODE, "budget_s": None}
+    results_file = ResultsFile(path, meta, [asdict(m) for m in everyone], kept, runs)
+    new_results = []
+    print(row("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
+    for bug in bugs:
+        started = time.monotonic()
+        library_dir, log_path = os.path.dirname(libraries.path(bug)), os.path.join(work, f"{bug.name}.log")
+        if os.path.isfile(libraries.path(bug)) or libraries.build(bug):
+            with open(log_path, "w", encoding="utf-8") as log:
+                verdict, stage, how = judge(bug, os.path.abspath(args.build_dir), library_dir, log)
+        else:
+            verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_COMPILING), "build", "-"
+        seconds = time.monotonic() - started
+        new_results.append(
+            {"mutant": bug.name, "variant": bug.variant, "outcome": verdict.outcome, "stage": stage,
+             "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), "log": log_path, "reproduced": how}
+        )
+        results = results_file.write(new_results)
+        by = " ".join(verdict.killed_by) if verdict.outcome in KILLS else verdict.outcome.upper()
+        print(row(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
+    named = report.load_triage(report.NAMED_SURVIVORS)
+    outputs = report.write_report(results, report.load_triage(report.EQUIVALENTS), os.path.join(work, "report"), named)
+    killed = [r for r in new_results if r["outcome"] in KILLS]
+    reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]
+    print(f"killed {len(killed)} of {len(bugs)} mutants ({100 * len(killed) // len(bugs)}%); "
+          f"{len(reproduced)} of the {len(killed)} kills reproduced; report: {', '.join(outputs)}")
+    return 0 if len(killed) == len(bugs) and len(reproduced) == len(killed) else 1

@@ -1,0 +1,105 @@
+"""What one ctest run against a mutant's library says about the mutant, read from the JUnit file
+that ctest --output-junit wrote (never from its console output).
+
+ctest 3.25 writes one <testcase> per entry it started, with a status attribute: "run" (passed),
+"fail", "notrun" (with <skipped message=...>: "SKIP_RETURN_CODE=77" for an entry that skipped
+itself, "Unable to find executable" for one ctest could not start) or "disabled"; and the
+entry's output in <system-out>. A failure, a crash and a timeout all read status="fail" with an
+empty <failure message="">: a timeout is told only by the entry's time reaching its TIMEOUT,
+which is why the judge takes the entries' timeouts (ctest_runs.entry_timeouts). Entries that
+--stop-on-failure kept from starting are not in the file.
+
+A failure kills the mutant; a hang kills it too but is reported as such: the suite's hang
+watchdog ended a test process (its output says HANG), or ctest's TIMEOUT did. An entry ctest
+could not start kills nothing and makes the run an error, as does a failing ctest with no
+failed entry (no entry selected under --no-tests=error, say).
+"""
+
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+
+# Outcomes of one (mutant, variant) pair; the report counts them (report.py).
+KILLED = "killed"
+KILLED_BY_TIMEOUT = "killed_timeout"
+SURVIVED = "survived"
+NOT_COMPILING = "not_compiling"
+NOT_RUN = "not_run"  # the time budget ran out first, or the catalogue mutant was not run
+ERROR = "error"  # the run could not judge the mutant: see its log
+
+# What the hang watchdog prints (test/harness/diagnosis/hang_watchdog.cpp) before it ends a process.
+HANG_MARKER = "HANG: a batch ran past its deadline"
+# How a test that failed names the kcheck command that reproduces its failure.
+RERUN_MARKER = "rerun: kcheck "
+SKIPPED_BY_ITSELF = "SKIP_RETURN_CODE="
+# ctest ends an entry at its TIMEOUT, but the time it writes may fall a little short of it (0.9998 s
+# for a 1 s TIMEOUT under -j4): a failure this close to its timeout is taken for one.
+TIMEOUT_FRACTION = 0.99
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    status: str  # run, fail, notrun, disabled
+    seconds: float
+    message: str  # the <failure> or <skipped> message
+    output: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: str
+    killed_by: tuple = ()  # the failed entries, "name (reason)"
+
+
+def read(path):
+    """The entries of a JUnit file, in its order."""
+    entries = []
+    for case in ElementTree.parse(path).getroot().iter("testcase"):
+        detail = case.find("failure")
+        if detail is None:
+            detail = case.find("skipped")
+        entries.append(
+            Entry(
+                case.get("name"),
+                case.get("status"),
+                float(case.get("time") or 0),
+                "" if detail is None else detail.get("message", ""),
+                case.findtext("system-out") or "",
+            )
+        )
+    return entries
+
+
+def failed(entries):
+    return [entry for entry in entries if entry.status == "fail"]
+
+
+def reason(entry, timeouts):
+    """Why a failed entry failed: Timeout or Failed."""
+    timeout = timeouts.get(entry.name)
+    return "Timeout" if timeout and entry.seconds >= TIMEOUT_FRACTION * timeout else "Failed"
+
+
+def judge(returncode, entries, timeouts):
+    """The verdict on one ctest run: its exit code, its entries (read()), and {entry name: TIMEOUT
+    in seconds} of the entries that have one."""
+    not_started = [e for e in entries if e.status == "notrun" and not e.message.startswith(SKIPPED_BY_ITSELF)]
+    if not_started:
+        return Verdict(ERROR, tuple(f"{e.name} (Not Run: {e.message})" for e in not_started))
+    failures = [(entry, reason(entry, timeouts)) for entry in failed(entries)]
+    if failures:
+        hung = any(HANG_MARKER in entry.output for entry, _ in failures) or all(
+            why == "Timeout" for _, why in failures
+        )
+        return Verdict(KILLED_BY_TIMEOUT if hung else KILLED, tuple(f"{e.name} ({why})" for e, why in failures))
+    return Verdict(SURVIVED if returncode == 0 else ERROR)
+
+
+def first_rerun_line(entries):
+    """(entry name, kcheck arguments) of the first rerun line the failed entries printed, or None."""
+    for entry in failed(entries):
+        for line in entry.output.splitlines():
+            at = line.find(RERUN_MARKER)
+            if at >= 0:
+                return entry.name, line[at + len(RERUN_MARKER) :].strip()
+    return None

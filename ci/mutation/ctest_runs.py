@@ -1,0 +1,84 @@
+"""Runs ctest over the normal build against a mutant's library, and judges the run from the
+JUnit file it writes (ctest_junit.py).
+
+Every run goes through a folder of its own whose CTestTestfile.cmake names the build
+(`subdirs(<build>)`): the run's Testing/, its JUnit file and the failure lists of its tests
+(KCHECK_FAILURES_DIR) stay there, the build's Testing/ is not touched, and runs side by side (the
+lanes of a campaign) do not write over each other's.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+import ctest_junit
+
+# A kill needs one failure: each test process stops at its first failed assertion (a breakpoint
+# trap), and RapidCheck reports its counterexample unshrunk (shrinking a 300000-element input
+# costs minutes of GPU calls). A batch that hangs ends its process after 20 s unless the caller's
+# environment says otherwise (an honest batch takes seconds), in the tests and the kcheck reruns
+# alike.
+KILL_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1"}
+
+
+def library_environment(library_dir):
+    """The environment of a run against the libkernels.so in `library_dir` (kcheck, a sanitizer)."""
+    return {
+        **os.environ,
+        "KERNELS_HANG_TIMEOUT_S": os.environ.get("KERNELS_HANG_TIMEOUT_S", "20"),
+        "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")])),
+    }
+
+
+def mutant_environment(library_dir, extra=None):
+    """The environment of the tests' run against the libkernels.so in `library_dir`."""
+    return {**library_environment(library_dir), **KILL_ENVIRONMENT, **(extra or {})}
+
+
+def prepare_folder(build_dir, folder):
+    """An empty run folder that reads the build's tests."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    with open(os.path.join(folder, "CTestTestfile.cmake"), "w", encoding="utf-8") as file:
+        file.write(f'subdirs("{build_dir}")\n')
+
+
+def entry_timeouts(folder, arguments, default_timeout=None):
+    """{entry name: TIMEOUT in seconds} of the entries `arguments` select, from ctest's own listing;
+    entries without the property get `default_timeout` (ctest's --timeout), if any."""
+    listing = subprocess.run(
+        ["ctest", "--test-dir", folder, "--show-only=json-v1", *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if listing.returncode != 0:
+        return {}
+    timeouts = {}
+    for test in json.loads(listing.stdout).get("tests", []):
+        given = {p["name"]: p["value"] for p in test.get("properties", [])}.get("TIMEOUT", default_timeout)
+        if given:
+            timeouts[test["name"]] = float(given)
+    return timeouts
+
+
+def run(folder, arguments, environment, log, timeout=None):
+    """One ctest over the entries `arguments` select, from `folder` (prepare_folder), with
+    --timeout `timeout` if given; its output goes to the open file `log`. Returns (verdict,
+    entries)."""
+    arguments = [*arguments, *(["--timeout", str(timeout)] if timeout else [])]
+    junit = os.path.join(folder, "junit.xml")
+    if os.path.exists(junit):
+        os.remove(junit)
+    log.flush()
+    result = subprocess.run(
+        ["ctest", "--test-dir", folder, *arguments, "--output-junit", "junit.xml"],
+        env=environment,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        check=False,
+    )
+    entries = ctest_junit.read(junit) if os.path.exists(junit) else []
+    verdict = ctest_junit.judge(result.returncode, entries, entry_timeouts(folder, arguments, timeout))
+    return verdict, entries
