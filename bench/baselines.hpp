@@ -62,9 +62,9 @@ double copy_ms(std::uint64_t n) {
     const cudaStream_t stream = bench_stream();
     const RotatingBuffers<T> buffers(n, n, Values::random_bits, stream);
     return median_call_ms(stream, [&](std::size_t call) {
-      kernels::check_cuda(cudaMemcpyAsync(buffers.output(call), buffers.input(call), n * sizeof(T),
-                                          cudaMemcpyDeviceToDevice, stream),
-                          "cudaMemcpyAsync (copy baseline)");
+      kernels::check_cuda(
+          cudaMemcpyAsync(buffers.output(call), buffers.input(call), n * sizeof(T), cudaMemcpyDeviceToDevice, stream),
+          "cudaMemcpyAsync (copy baseline)");
     });
   });
 }

@@ -25,9 +25,7 @@ bool has_rows(const kernels::VariantInfo& variant, kernels::TypeKey type) {
   return false;
 }
 
-void configure_row(benchmark::internal::Benchmark& row) {
-  row.UseManualTime()->Unit(benchmark::kMillisecond);
-}
+void configure_row(benchmark::internal::Benchmark& row) { row.UseManualTime()->Unit(benchmark::kMillisecond); }
 
 void report_row(benchmark::State& state, const RowTraffic& traffic, const RowTimes& times) {
   using benchmark::Counter;

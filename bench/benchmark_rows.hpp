@@ -50,15 +50,15 @@ void configure_row(benchmark::internal::Benchmark& row);
 
 // A row's measurements, from which it reports its counters.
 struct RowTimes {
-  double call_ms = 0;                // mean over the repetition's timed calls
-  double copy_ms = 0;                // the copy baseline for the same type and n
-  std::optional<double> cub_ms;      // the CUB baseline; none for the CUB row itself
+  double call_ms = 0;            // mean over the repetition's timed calls
+  double copy_ms = 0;            // the copy baseline for the same type and n
+  std::optional<double> cub_ms;  // the CUB baseline; none for the CUB row itself
   bool is_cub = false;
 };
 struct RowTraffic {
-  double elements = 0;               // n
-  double bytes = 0;                  // what the primitive must move
-  double copy_bytes = 0;             // what the copy baseline moves: n elements read and written
+  double elements = 0;    // n
+  double bytes = 0;       // what the primitive must move
+  double copy_bytes = 0;  // what the copy baseline moves: n elements read and written
 };
 
 // elements_per_second and bytes_per_second (rates over the manual time), copy_fraction (the
@@ -108,9 +108,9 @@ void register_rows_of_type() {
   for (const kernels::VariantInfo* variant : kernels::variants_of(Rows::family)) {
     if (!has_rows(*variant, type)) continue;
     for (std::uint64_t n : row_lengths(*variant)) {
-      configure_row(*benchmark::RegisterBenchmark(
-          row_name(Rows::family, variant->name, type, n).c_str(),
-          [variant, n](benchmark::State& state) { run_row<Rows>(state, *variant, n); }));
+      configure_row(
+          *benchmark::RegisterBenchmark(row_name(Rows::family, variant->name, type, n).c_str(),
+                                        [variant, n](benchmark::State& state) { run_row<Rows>(state, *variant, n); }));
     }
   }
 }

@@ -11,8 +11,7 @@
 
 namespace bench {
 
-inline std::string row_name(kernels::Family family, std::string_view variant, kernels::TypeKey type,
-                            std::uint64_t n) {
+inline std::string row_name(kernels::Family family, std::string_view variant, kernels::TypeKey type, std::uint64_t n) {
   return std::string(kernels::name(family)) + "/" + std::string(variant) + "/" + std::string(kernels::name(type)) +
          "/" + std::to_string(n);
 }

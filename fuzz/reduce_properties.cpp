@@ -2,9 +2,9 @@
 // explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
 // 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
 // counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
-#include "harness/runner/device_calls.hpp"
-#include "harness/reduce/reduce_oracle.hpp"
 #include "harness/gtest/test_main.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
+#include "harness/runner/device_calls.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -18,7 +18,6 @@
 #include <optional>
 #include <random>
 #include <string>
-
 
 namespace {
 
@@ -34,8 +33,9 @@ rc::Gen<std::size_t> lengths(const VariantInfo& variant, int block, kernels::Typ
   const auto fit = [&variant, block, type](std::size_t n) {
     return static_cast<std::size_t>(variant.accepted_length_at_most(n, block, type));
   };
-  return rc::gen::map(rc::gen::weightedOneOf<std::size_t>({{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 2100) + 1)},
-                                                           {1, rc::gen::inRange<std::size_t>(0, limit + 1)}}),
+  return rc::gen::map(rc::gen::weightedOneOf<std::size_t>(
+                          {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 2100) + 1)},
+                           {1, rc::gen::inRange<std::size_t>(0, limit + 1)}}),
                       fit);
 }
 

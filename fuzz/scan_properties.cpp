@@ -3,8 +3,8 @@
 // generated explicitly up to several recursion levels (RapidCheck's size stops at 100), within
 // the variant's length limit. A failure prints the shrunk counterexample and, at exit, the
 // RC_PARAMS="reproduce=..." line that replays it.
-#include "harness/runner/device_calls.hpp"
 #include "harness/gtest/test_main.hpp"
+#include "harness/runner/device_calls.hpp"
 
 #include <kernels/registry.hpp>
 

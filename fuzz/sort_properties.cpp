@@ -5,9 +5,9 @@
 // (many duplicates, then few) and floats including NaN, infinities and signed zeros; lengths
 // are generated explicitly up to several blocks, within the variant's limit. A failure prints
 // the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
+#include "harness/gtest/test_main.hpp"
 #include "harness/runner/device_calls.hpp"
 #include "harness/sort/sort_oracle.hpp"
-#include "harness/gtest/test_main.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -32,16 +32,14 @@ bool same_bits(const std::vector<K>& a, const std::vector<K>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(K)) == 0;
 }
 
-rc::Gen<int> int_keys() {
-  return rc::gen::oneOf(rc::gen::inRange(-8, 8), rc::gen::arbitrary<int>());
-}
+rc::Gen<int> int_keys() { return rc::gen::oneOf(rc::gen::inRange(-8, 8), rc::gen::arbitrary<int>()); }
 
 rc::Gen<float> float_keys() {
-  return rc::gen::weightedOneOf<float>({{6, rc::gen::arbitrary<float>()},
-                                        {1, rc::gen::element(std::numeric_limits<float>::quiet_NaN(),
-                                                             -std::numeric_limits<float>::quiet_NaN(),
-                                                             std::numeric_limits<float>::infinity(),
-                                                             -std::numeric_limits<float>::infinity(), 0.0f, -0.0f)}});
+  return rc::gen::weightedOneOf<float>(
+      {{6, rc::gen::arbitrary<float>()},
+       {1, rc::gen::element(std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(),
+                            std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(), 0.0f,
+                            -0.0f)}});
 }
 
 class SortProperties : public testing::TestWithParam<const VariantInfo*> {
@@ -81,14 +79,13 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
 };
 
 TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
-  EXPECT_TRUE(rc::check(property("int keys come out sorted, as a permutation of the input"),
-                        [this] {
-                          if (declares<int>()) sorted_permutation(int_keys());
-                        }));
-  EXPECT_TRUE(rc::check(property("float keys (NaN, inf, -0.0 included) come out in totalOrder, as a permutation"),
-                        [this] {
-                          if (declares<float>()) sorted_permutation(float_keys());
-                        }));
+  EXPECT_TRUE(rc::check(property("int keys come out sorted, as a permutation of the input"), [this] {
+    if (declares<int>()) sorted_permutation(int_keys());
+  }));
+  EXPECT_TRUE(
+      rc::check(property("float keys (NaN, inf, -0.0 included) come out in totalOrder, as a permutation"), [this] {
+        if (declares<float>()) sorted_permutation(float_keys());
+      }));
 }
 
 TEST_P(SortProperties, SortingIsIdempotent) {

@@ -14,8 +14,8 @@
 namespace kernels::detail {
 
 template <class... Params, class... Args>
-void launch_kernel(const KernelLabel& label, void (*kernel)(Params...), dim3 grid, dim3 block,
-                   std::size_t shared_bytes, cudaStream_t stream, Args&&... args) {
+void launch_kernel(const KernelLabel& label, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                   cudaStream_t stream, Args&&... args) {
   kernel<<<grid, block, shared_bytes, stream>>>(std::forward<Args>(args)...);
   check_launch(cudaGetLastError(), label, grid, block, shared_bytes);
 }

@@ -73,9 +73,18 @@ struct MinOp {
 
 template <Op op, class T>
 struct op_functor;
-template <class T> struct op_functor<Op::sum, T> { using type = SumOp<T>; };
-template <class T> struct op_functor<Op::max, T> { using type = MaxOp<T>; };
-template <class T> struct op_functor<Op::min, T> { using type = MinOp<T>; };
+template <class T>
+struct op_functor<Op::sum, T> {
+  using type = SumOp<T>;
+};
+template <class T>
+struct op_functor<Op::max, T> {
+  using type = MaxOp<T>;
+};
+template <class T>
+struct op_functor<Op::min, T> {
+  using type = MinOp<T>;
+};
 template <Op op, class T>
 using op_functor_t = typename op_functor<op, T>::type;
 

@@ -28,7 +28,9 @@ __global__ void interleaved_divergent_kernel(const In* in, std::uint64_t count, 
 
 struct InterleavedDivergent : OneChunkPerBlock<1> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &interleaved_divergent_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &interleaved_divergent_kernel<OpT, In, Out>;
+  }
 };
 
 }  // namespace

@@ -28,7 +28,9 @@ __global__ void interleaved_strided_kernel(const In* in, std::uint64_t count, Ou
 
 struct InterleavedStrided : OneChunkPerBlock<1> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &interleaved_strided_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &interleaved_strided_kernel<OpT, In, Out>;
+  }
 };
 
 }  // namespace

@@ -26,7 +26,9 @@ __global__ void sequential_kernel(const In* in, std::uint64_t count, Out* block_
 
 struct Sequential : OneChunkPerBlock<1> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &sequential_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &sequential_kernel<OpT, In, Out>;
+  }
 };
 
 }  // namespace

@@ -29,7 +29,9 @@ __global__ void first_add_during_load_kernel(const In* in, std::uint64_t count, 
 
 struct FirstAddDuringLoad : OneChunkPerBlock<2> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &first_add_during_load_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &first_add_during_load_kernel<OpT, In, Out>;
+  }
 };
 
 }  // namespace

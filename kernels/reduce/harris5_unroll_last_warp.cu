@@ -37,7 +37,9 @@ __global__ void unroll_last_warp_kernel(const In* in, std::uint64_t count, Out* 
 
 struct UnrollLastWarp : OneChunkPerBlock<2> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &unroll_last_warp_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &unroll_last_warp_kernel<OpT, In, Out>;
+  }
 };
 
 }  // namespace

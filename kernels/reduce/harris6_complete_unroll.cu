@@ -26,7 +26,8 @@ __global__ void complete_unroll_kernel(const In* in, std::uint64_t count, Out* b
 struct CompleteUnroll : OneChunkPerBlock<2> {
   template <class OpT, class In, class Out>
   static auto kernel(int block_size) {
-    return with_block_size(block_size, [](auto block) { return &complete_unroll_kernel<decltype(block)::value, OpT, In, Out>; });
+    return with_block_size(block_size,
+                           [](auto block) { return &complete_unroll_kernel<decltype(block)::value, OpT, In, Out>; });
   }
 };
 

@@ -30,7 +30,8 @@ __global__ void multi_element_kernel(const In* in, std::uint64_t count, Out* blo
 struct MultiElement : DeviceFillingGrid<2> {
   template <class OpT, class In, class Out>
   static auto kernel(int block_size) {
-    return with_block_size(block_size, [](auto block) { return &multi_element_kernel<decltype(block)::value, OpT, In, Out>; });
+    return with_block_size(block_size,
+                           [](auto block) { return &multi_element_kernel<decltype(block)::value, OpT, In, Out>; });
   }
 };
 

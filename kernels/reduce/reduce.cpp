@@ -52,7 +52,7 @@ void reduce(std::string_view variant, Op op, const In* in, std::uint64_t n, Out*
   entry.run({shape.variant.id, in, n, out, shape.block_size, workspace, stream});
 }
 
-#define KERNELS_INSTANTIATE_REDUCE(key, In, Out, label)                                                                    \
+#define KERNELS_INSTANTIATE_REDUCE(key, In, Out, label)                                                        \
   template std::size_t reduce_workspace_bytes<In, Out>(std::string_view, Op, std::uint64_t, ReduceConfig);     \
   template void reduce<In, Out>(std::string_view, Op, const In*, std::uint64_t, Out*, Workspace, ReduceConfig, \
                                 cudaStream_t);

@@ -32,8 +32,8 @@ __device__ Out fold_vector(Out acc, const Vector16<In>& vector, const OpT& op) {
 }
 
 template <class OpT, class In, class Out>
-__global__ void vectorized_single_pass_kernel(const In* in, std::uint64_t n, Out* block_results,
-                                              unsigned* blocks_done, Out* out) {
+__global__ void vectorized_single_pass_kernel(const In* in, std::uint64_t n, Out* block_results, unsigned* blocks_done,
+                                              Out* out) {
   using Vector = Vector16<In>;
   const OpT op;
   const std::uint64_t misalignment = reinterpret_cast<std::uintptr_t>(in) % sizeof(Vector);

@@ -23,9 +23,13 @@ __global__ void warp_shuffle_kernel(const In* in, std::uint64_t count, Out* bloc
 
 struct WarpShuffle : DeviceFillingGrid<1> {
   template <class OpT, class In, class Out>
-  static auto kernel(int) { return &warp_shuffle_kernel<OpT, In, Out>; }
+  static auto kernel(int) {
+    return &warp_shuffle_kernel<OpT, In, Out>;
+  }
   template <class Out>
-  static std::size_t shared_bytes(int) { return 0; }
+  static std::size_t shared_bytes(int) {
+    return 0;
+  }
 };
 
 }  // namespace

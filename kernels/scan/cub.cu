@@ -31,8 +31,8 @@ cudaError_t cub_scan(void* workspace, std::size_t& bytes, const T* in, T* out, s
     if constexpr (kind == ScanKind::inclusive) {
       return cub::DeviceScan::InclusiveSum(workspace, bytes, in, out, items, stream);
     } else {
-      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, ::cuda::std::plus<>{},
-                                            ScanOp<T>::identity(), items, stream);
+      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, ::cuda::std::plus<>{}, ScanOp<T>::identity(),
+                                            items, stream);
     }
   });
 }

@@ -48,7 +48,9 @@ struct PackedTileStatus {
   unsigned long long* words;
 
   static std::size_t bytes(std::uint64_t tiles) { return align_up(tiles * sizeof(unsigned long long)); }
-  static PackedTileStatus at(char* workspace, std::uint64_t) { return {reinterpret_cast<unsigned long long*>(workspace)}; }
+  static PackedTileStatus at(char* workspace, std::uint64_t) {
+    return {reinterpret_cast<unsigned long long*>(workspace)};
+  }
   static std::size_t zeroed_bytes(std::uint64_t tiles) { return tiles * sizeof(unsigned long long); }
 
   __device__ void publish(unsigned tile, TileFlag flag, T value) const {
@@ -94,22 +96,20 @@ struct WideTileStatus {
   __device__ void publish(unsigned tile, TileFlag flag, T value) const {
     unsigned long long bits;
     memcpy(&bits, &value, sizeof bits);
-    asm volatile(
-        "{\n\t.reg .b128 word;\n\tmov.b128 word, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], word;\n\t}"
-        :
-        : "l"(words + tile), "l"(static_cast<unsigned long long>(flag)), "l"(bits)
-        : "memory");
+    asm volatile("{\n\t.reg .b128 word;\n\tmov.b128 word, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], word;\n\t}"
+                 :
+                 : "l"(words + tile), "l"(static_cast<unsigned long long>(flag)), "l"(bits)
+                 : "memory");
   }
 
   // Waits until the tile has published something.
   __device__ TileState<T> read(unsigned tile) const {
     unsigned long long flag, bits;
     do {
-      asm volatile(
-          "{\n\t.reg .b128 word;\n\tld.relaxed.gpu.global.b128 word, [%2];\n\tmov.b128 {%0, %1}, word;\n\t}"
-          : "=l"(flag), "=l"(bits)
-          : "l"(words + tile)
-          : "memory");
+      asm volatile("{\n\t.reg .b128 word;\n\tld.relaxed.gpu.global.b128 word, [%2];\n\tmov.b128 {%0, %1}, word;\n\t}"
+                   : "=l"(flag), "=l"(bits)
+                   : "l"(words + tile)
+                   : "memory");
     } while (flag == kInvalid);
     T value;
     memcpy(&value, &bits, sizeof value);
@@ -132,7 +132,7 @@ inline constexpr unsigned kRows = 8;
 template <class T>
 inline constexpr unsigned kValuesPerVector = 16 / sizeof(T);
 template <class T>
-inline constexpr unsigned kItemsPerThread = kRows * kValuesPerVector<T>;
+inline constexpr unsigned kItemsPerThread = kRows* kValuesPerVector<T>;
 
 template <class T>
 struct alignas(16) Vector16 {
@@ -148,8 +148,8 @@ __device__ T look_back(const Status& status, unsigned tile) {
   for (long long window = static_cast<long long>(tile) - 1;; window -= 32) {
     const long long predecessor = window - lane;
     // Before tile 0: an empty prefix.
-    const TileState<T> state =
-        predecessor >= 0 ? status.read(static_cast<unsigned>(predecessor)) : TileState<T>{kInclusive, ScanOp<T>::identity()};
+    const TileState<T> state = predecessor >= 0 ? status.read(static_cast<unsigned>(predecessor))
+                                                : TileState<T>{kInclusive, ScanOp<T>::identity()};
     // Lanes up to the nearest inclusive prefix contribute; lane 0 is the nearest predecessor.
     const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, state.flag == kInclusive);
     const unsigned last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : 31;
@@ -185,8 +185,8 @@ __device__ void prefetch_likely_tile(const T* in, std::uint64_t n) {
 }
 
 template <ScanKind kind, class T>
-__global__ void __launch_bounds__(1024) decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, unsigned* next_tile,
-                                          TileStatus<T> status) {
+__global__ void __launch_bounds__(1024)
+    decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, unsigned* next_tile, TileStatus<T> status) {
   constexpr unsigned kVector = kValuesPerVector<T>;
   using Vector = Vector16<T>;
   const ScanOp<T> op;
@@ -202,7 +202,8 @@ __global__ void __launch_bounds__(1024) decoupled_lookback_kernel(const T* in, T
   const std::uint64_t warp_first = tile_first + std::uint64_t(warp) * 32 * kItemsPerThread<T>;
   const auto row_first = [&](unsigned row) { return warp_first + (std::uint64_t(row) * 32 + lane) * kVector; };
   const bool whole = tile_first + std::uint64_t(blockDim.x) * kItemsPerThread<T> <= n;
-  const bool vectorized = whole && (reinterpret_cast<std::uintptr_t>(in) | reinterpret_cast<std::uintptr_t>(out)) % 16 == 0;
+  const bool vectorized =
+      whole && (reinterpret_cast<std::uintptr_t>(in) | reinterpret_cast<std::uintptr_t>(out)) % 16 == 0;
 
   T values[kRows][kVector];
 #pragma unroll
@@ -304,9 +305,9 @@ struct DecoupledLookback {
     char* const workspace = static_cast<char*>(call.workspace.data);
     unsigned* const next_tile = reinterpret_cast<unsigned*>(workspace);
     const TileStatus<T> status = TileStatus<T>::at(workspace + align_up(sizeof(unsigned)), tiles);
-    check_cuda(cudaMemsetAsync(workspace, 0, align_up(sizeof(unsigned)) + TileStatus<T>::zeroed_bytes(tiles),
-                               call.stream),
-               "cudaMemsetAsync (tile states)");
+    check_cuda(
+        cudaMemsetAsync(workspace, 0, align_up(sizeof(unsigned)) + TileStatus<T>::zeroed_bytes(tiles), call.stream),
+        "cudaMemsetAsync (tile states)");
     const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "single pass"};
     launch_kernel(label, &decoupled_lookback_kernel<kind, T>, static_cast<unsigned>(tiles), call.block_size, 0,
                   call.stream, in, out, call.n, next_tile, status);

@@ -45,10 +45,9 @@ void scan(std::string_view variant, ScanKind kind, const T* in, std::uint64_t n,
   entry.run({shape.variant.id, in, n, out, shape.block_size, workspace, stream});
 }
 
-#define KERNELS_INSTANTIATE_SCAN(key, T, out, label)                                                                        \
-  template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, std::uint64_t, ScanConfig);    \
-  template void scan<T>(std::string_view, ScanKind, const T*, std::uint64_t, T*, Workspace, ScanConfig,   \
-                        cudaStream_t);
+#define KERNELS_INSTANTIATE_SCAN(key, T, out, label)                                                   \
+  template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, std::uint64_t, ScanConfig); \
+  template void scan<T>(std::string_view, ScanKind, const T*, std::uint64_t, T*, Workspace, ScanConfig, cudaStream_t);
 KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_INSTANTIATE_SCAN)
 #undef KERNELS_INSTANTIATE_SCAN
 

@@ -123,8 +123,8 @@ struct Bitonic {
         launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "global step"}, &global_step_kernel<K>,
                       global_grid, call.block_size, 0, call.stream, keys_out, n, size, stride);
       }
-      launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "tile merge"}, &tile_merge_kernel<K>,
-                    tiles, call.block_size, shared_bytes, call.stream, keys_out, n, size);
+      launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "tile merge"}, &tile_merge_kernel<K>, tiles,
+                    call.block_size, shared_bytes, call.stream, keys_out, n, size);
     }
   }
 };

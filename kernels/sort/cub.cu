@@ -106,8 +106,8 @@ struct CubSort {
       using Bits = ordered_bits_t<K>;
       auto* const encoded = reinterpret_cast<Bits*>(workspace);
       auto* const sorted = reinterpret_cast<Bits*>(workspace + bits_bytes);
-      const auto grid = static_cast<unsigned>(
-          std::min<std::uint64_t>(ceil_div(n, kCodecBlock), device_filling_grid(kCodecBlock)));
+      const auto grid =
+          static_cast<unsigned>(std::min<std::uint64_t>(ceil_div(n, kCodecBlock), device_filling_grid(kCodecBlock)));
       launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "encode"}, &encode_kernel<K>, grid,
                     kCodecBlock, 0, call.stream, keys_in, encoded, n);
       check_cuda(cub_sort<form, Bits>(temp, temp_bytes, encoded, sorted, values_in, values_out, n, call.stream),

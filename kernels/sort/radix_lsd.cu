@@ -79,8 +79,8 @@ constexpr std::size_t counter_words(unsigned warps) { return padded(kDigits * wa
 
 // Block b's chunk: [b * chunk, min((b + 1) * chunk, n)), never empty.
 template <class K>
-__global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t chunk,
-                                                              unsigned bit, unsigned* counts) {
+__global__ void __launch_bounds__(kMaxBlock)
+    histogram_kernel(const K* keys, std::uint64_t n, std::uint64_t chunk, unsigned bit, unsigned* counts) {
   constexpr unsigned items = kItems<K>;
   __shared__ unsigned histogram[kDigits];
   for (unsigned d = threadIdx.x; d < kDigits; d += blockDim.x) histogram[d] = 0;
@@ -116,20 +116,20 @@ __global__ void __launch_bounds__(kMaxBlock) histogram_kernel(const K* keys, std
 template <bool Pairs, class K>
 constexpr std::size_t scatter_shared_bytes(unsigned block_size) {
   const std::size_t tile = std::size_t(block_size) * kItems<K>;
-  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) + counter_words(block_size / kWarp) * sizeof(unsigned);
+  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) +
+         counter_words(block_size / kWarp) * sizeof(unsigned);
 }
 
 // Block b moves its chunk's keys (and values, for Pairs) to their places in `*_out`, given the
 // scanned digit-major counts (see the header for the steps).
 template <bool Pairs, class K>
-__global__ void __launch_bounds__(kMaxBlock) scatter_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in,
-                                                            std::uint32_t* values_out, std::uint64_t n,
-                                                            std::uint64_t chunk, unsigned bit,
-                                                            const unsigned* offsets) {
+__global__ void __launch_bounds__(kMaxBlock)
+    scatter_kernel(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
+                   std::uint64_t n, std::uint64_t chunk, unsigned bit, const unsigned* offsets) {
   using Bits = ordered_bits_t<K>;  // keys travel through the kernel encoded
   constexpr unsigned items = kItems<K>;
-  __shared__ unsigned base[kDigits];               // where the block's next key of digit d goes
-  __shared__ std::int64_t to_global[kDigits];      // the current tile's place p of digit d goes to to_global[d] + p
+  __shared__ unsigned base[kDigits];                 // where the block's next key of digit d goes
+  __shared__ std::int64_t to_global[kDigits];        // the current tile's place p of digit d goes to to_global[d] + p
   __shared__ unsigned warp_sums[kMaxBlock / kWarp];  // the counter scan's per-warp totals
   const unsigned tile = blockDim.x * items;
   Bits* const staged_keys = dynamic_shared<Bits>();
@@ -326,9 +326,8 @@ struct RadixLsd {
                     call.n, shape.chunk, bit, counts);
       kernels::scan<unsigned>(kOffsetScan, ScanKind::exclusive, counts, shape.counters(), offsets, scan_workspace, {},
                               call.stream);
-      launch_kernel(scatter_label, &scatter_kernel<pairs, K>, shape.grid, call.block_size, scatter_shared,
-                    call.stream, source_keys, target_keys, source_values, target_values, call.n, shape.chunk, bit,
-                    offsets);
+      launch_kernel(scatter_label, &scatter_kernel<pairs, K>, shape.grid, call.block_size, scatter_shared, call.stream,
+                    source_keys, target_keys, source_values, target_values, call.n, shape.chunk, bit, offsets);
       source_keys = target_keys;
       source_values = target_values;
     }

@@ -192,16 +192,19 @@ __global__ void __launch_bounds__(kOffsetsBlock) digit_offsets_kernel(const unsi
 constexpr unsigned kLookAhead = 4;
 __device__ unsigned look_back(StatusWord* status, unsigned tile, unsigned digit, unsigned tag) {
   const auto word = [&](unsigned predecessor) {
-    return cuda::atomic_ref<StatusWord, cuda::thread_scope_device>(status[std::uint64_t(predecessor) * kDigits + digit]);
+    return cuda::atomic_ref<StatusWord, cuda::thread_scope_device>(
+        status[std::uint64_t(predecessor) * kDigits + digit]);
   };
   unsigned sum = 0;
   for (unsigned window = tile - 1;; window -= kLookAhead) {
     StatusWord seen[kLookAhead];
 #pragma unroll
-    for (unsigned i = 0; i < kLookAhead; ++i) seen[i] = i <= window ? word(window - i).load(cuda::memory_order_relaxed) : 0;
+    for (unsigned i = 0; i < kLookAhead; ++i)
+      seen[i] = i <= window ? word(window - i).load(cuda::memory_order_relaxed) : 0;
 #pragma unroll
     for (unsigned i = 0; i < kLookAhead; ++i) {
-      while ((seen[i] >> kTagShift) != tag) seen[i] = word(window - i).load(cuda::memory_order_relaxed);  // not yet published
+      while ((seen[i] >> kTagShift) != tag)
+        seen[i] = word(window - i).load(cuda::memory_order_relaxed);  // not yet published
       sum += static_cast<unsigned>(seen[i]);
       if ((seen[i] >> kFlagShift & 3u) == kInclusive) return sum;
     }
@@ -219,7 +222,8 @@ __device__ void publish(StatusWord* status, unsigned tile, unsigned digit, unsig
 template <bool Pairs, class K>
 constexpr std::size_t pass_shared_bytes(unsigned block_size) {
   const std::size_t tile = std::size_t(block_size) * kItems<K>;
-  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) + counter_words(block_size / kWarp) * sizeof(unsigned);
+  return tile * (sizeof(K) + (Pairs ? sizeof(std::uint32_t) : 0)) +
+         counter_words(block_size / kWarp) * sizeof(unsigned);
 }
 
 // The lanes of the warp up to and including the calling one.

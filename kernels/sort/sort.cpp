@@ -24,8 +24,7 @@ ValidatedShape validate_shape(std::string_view variant_name, TypeKey type, SortF
 
 template <class K>
 void run_sort(std::string_view variant, SortForm form, const K* keys_in, K* keys_out, const std::uint32_t* values_in,
-              std::uint32_t* values_out, std::uint64_t n, Workspace workspace, SortConfig config,
-              cudaStream_t stream) {
+              std::uint32_t* values_out, std::uint64_t n, Workspace workspace, SortConfig config, cudaStream_t stream) {
   const ValidatedShape shape = validate_shape(variant, type_key_v<K>, form, n, config);
   const VariantInfo& info = shape.variant.info;
   if (n == 0) return;
@@ -64,12 +63,11 @@ void sort_pairs(std::string_view variant, const K* keys_in, K* keys_out, const s
   run_sort<K>(variant, SortForm::pairs, keys_in, keys_out, values_in, values_out, n, workspace, config, stream);
 }
 
-#define KERNELS_INSTANTIATE_SORT(key, K, out, label)                                                                             \
-  template std::size_t sort_workspace_bytes<K>(std::string_view, SortForm, std::uint64_t, SortConfig);         \
-  template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig,             \
-                             cudaStream_t);                                                                    \
-  template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*,           \
-                              std::uint64_t, Workspace, SortConfig, cudaStream_t);
+#define KERNELS_INSTANTIATE_SORT(key, K, out, label)                                                               \
+  template std::size_t sort_workspace_bytes<K>(std::string_view, SortForm, std::uint64_t, SortConfig);             \
+  template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig, cudaStream_t);  \
+  template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*, std::uint64_t, \
+                              Workspace, SortConfig, cudaStream_t);
 KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_INSTANTIATE_SORT)
 #undef KERNELS_INSTANTIATE_SORT
 

@@ -26,9 +26,9 @@ DeviceShape current_device_shape() {
     DeviceShape shape;
     check_cuda(cudaDeviceGetAttribute(&shape.multiprocessors, cudaDevAttrMultiProcessorCount, device),
                "cudaDeviceGetAttribute(cudaDevAttrMultiProcessorCount)");
-    check_cuda(cudaDeviceGetAttribute(&shape.threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor,
-                                      device),
-               "cudaDeviceGetAttribute(cudaDevAttrMaxThreadsPerMultiProcessor)");
+    check_cuda(
+        cudaDeviceGetAttribute(&shape.threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, device),
+        "cudaDeviceGetAttribute(cudaDevAttrMaxThreadsPerMultiProcessor)");
     it = by_device.emplace(device, shape).first;
   }
   return it->second;

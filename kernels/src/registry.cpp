@@ -153,11 +153,13 @@ void add_to_registry(const VariantInfo& info) {
   if (info.max_length == nullptr) incoherent("declares no maximum length");
   if (info.family != Family::sort && info.accumulation_depth == nullptr) incoherent("declares no accumulation depth");
   for (const TypeOps& entry : info.type_ops) {
-    if (info.family != Family::sort && entry.ops.empty()) incoherent("a type without ops: " + std::string(name(entry.type)));
+    if (info.family != Family::sort && entry.ops.empty())
+      incoherent("a type without ops: " + std::string(name(entry.type)));
   }
   if (info.family == Family::scan && info.kinds.empty()) incoherent("a scan without kinds");
   if (info.family == Family::sort && info.forms.empty()) incoherent("a sort without forms");
-  if (info.length_multiple == LengthMultiple::tile && info.tile_size == nullptr) incoherent("a tile multiple without tile_size");
+  if (info.length_multiple == LengthMultiple::tile && info.tile_size == nullptr)
+    incoherent("a tile multiple without tile_size");
   auto& variants = records();
   // Keep families together (reduce, scan, sort), each in registration order.
   const auto after = std::find_if(variants.begin(), variants.end(),

@@ -3,14 +3,14 @@
 // rejected calls, bit-for-bit repeats of deterministic variants, and cross-block variants under
 // uneven scheduling. CMake compiles this file into each family's per-type test executable
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
-#include "harness/runner/api_call.hpp"
-#include "harness/memory/device_buffer.hpp"
-#include "harness/numeric/exact_number.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/rejected_calls.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/numeric/exact_number.hpp"
+#include "harness/runner/api_call.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -139,7 +139,8 @@ int stress_repeats() {
   if (text == nullptr) return 4;
   const std::optional<int> repeats = harness::exact_number(std::string_view(text), 1, 100000);
   if (!repeats) {
-    throw std::invalid_argument("KCHECK_STRESS_REPEATS: '" + std::string(text) + "' is not a whole number in [1, 100000]");
+    throw std::invalid_argument("KCHECK_STRESS_REPEATS: '" + std::string(text) +
+                                "' is not a whole number in [1, 100000]");
   }
   return *repeats;
 }
@@ -170,7 +171,8 @@ std::vector<const VariantInfo*> tested(bool (*keep)(const VariantInfo&)) {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DeterministicContract);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CrossBlockContract);
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Contract, testing::ValuesIn(tested([](const VariantInfo&) { return true; })),
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Contract,
+                         testing::ValuesIn(tested([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, DeterministicContract,
                          testing::ValuesIn(tested([](const VariantInfo& v) { return v.deterministic; })),

@@ -1,8 +1,8 @@
 // The failure report of a batch: the summary by kind first, the smallest case first, each rerun
 // line on a line of its own, at most kFailLinesPerTest cases printed per test, and every case in
 // the failure list.
-#include "harness/diagnosis/failure_list.hpp"
 #include "harness/gtest/batch_assertions.hpp"
+#include "harness/diagnosis/failure_list.hpp"
 
 #include <gtest/gtest.h>
 
@@ -141,10 +141,14 @@ TEST_F(BatchAssertions, RunNoRerunLineWhenConfirmationIsOff) {
   BatchReport report;
   report.cases = 1;
   report.failures = {failure(3, 64, FailureKind::wrong_value)};
-  const std::string message = harness::all_passed(report, [&](const harness::Case&) {
-    rerun = true;
-    return harness::RerunOutcome{};
-  }, false).message();
+  const std::string message = harness::all_passed(
+                                  report,
+                                  [&](const harness::Case&) {
+                                    rerun = true;
+                                    return harness::RerunOutcome{};
+                                  },
+                                  false)
+                                  .message();
   EXPECT_FALSE(rerun);
   EXPECT_NE(message.find("     rerun: " + harness::kcheck_line(report.failures[0].c)), std::string::npos) << message;
 }

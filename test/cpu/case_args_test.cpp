@@ -2,8 +2,8 @@
 // distribution that applies, in-place where declared, and the extreme values of every option,
 // parse_case_args(to_args(c)) == c. And kcheck's parser rejects what is not a case, naming the
 // option, without a GPU.
-#include "harness/runner/case.hpp"
 #include "harness/large/large_case.hpp"
+#include "harness/runner/case.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -56,8 +56,8 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
             for (int block : {block_size, 0}) {
               c.block_size = block;
               for (std::uint64_t n : {std::uint64_t(0), variant->accepted_length_at_most(1000, block, type),
-                                      variant->max_length_with(block) - variant->max_length_with(block) %
-                                                                            variant->length_step(block, type)}) {
+                                      variant->max_length_with(block) -
+                                          variant->max_length_with(block) % variant->length_step(block, type)}) {
                 c.n = n;
                 for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {
                   c.seed = seed;
@@ -94,7 +94,8 @@ TEST(CaseArgs, EveryLargeCaseRoundTrips) {
         const std::vector<int> blocks = variant->block_sizes.all();
         for (int block : {0, blocks.front(), blocks.back()}) {
           c.block_size = block;
-          for (std::uint64_t wanted : {harness::kLargeTwoToThe28, harness::kLargePastInt32, harness::kLargePastUint32}) {
+          for (std::uint64_t wanted :
+               {harness::kLargeTwoToThe28, harness::kLargePastInt32, harness::kLargePastUint32}) {
             c.n = variant->accepted_length_at_most(wanted, block, type);
             if (harness::large_case_breach(*variant, c)) continue;  // refused, as ALargeCaseRunsOnceAlone shows
             for (std::uint64_t seed : {std::uint64_t(0), std::numeric_limits<std::uint64_t>::max()}) {

@@ -80,8 +80,8 @@ TEST(Distributions, FloatSpecialValues) {
   EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return std::signbit(x); }), 1);
   EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return !std::signbit(x); }), 1);
   const auto denormals = generate<float>(Distribution::denormals, n, seed);
-  EXPECT_TRUE(std::all_of(denormals.begin(), denormals.end(),
-                          [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }));
+  EXPECT_TRUE(
+      std::all_of(denormals.begin(), denormals.end(), [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }));
   const auto cancelling = generate<float>(Distribution::cancellation, n, seed);
   for (std::size_t i = 0; i + 1 < n; i += 2) {
     EXPECT_GE(std::fabs(cancelling[i]), 1 << 20);
@@ -99,9 +99,10 @@ TEST(Distributions, SortOrientedOnes) {
   EXPECT_GE(distinct.size(), 8u);
   const auto specials = generate<float>(Distribution::specials, n, seed);
   for (auto is : std::vector<bool (*)(float)>{
-           [](float x) { return std::isnan(x) && std::signbit(x); }, [](float x) { return std::isnan(x) && !std::signbit(x); },
-           [](float x) { return std::isinf(x) && x < 0; }, [](float x) { return std::isinf(x) && x > 0; },
-           [](float x) { return x == 0 && std::signbit(x); }, [](float x) { return x == 0 && !std::signbit(x); },
+           [](float x) { return std::isnan(x) && std::signbit(x); },
+           [](float x) { return std::isnan(x) && !std::signbit(x); }, [](float x) { return std::isinf(x) && x < 0; },
+           [](float x) { return std::isinf(x) && x > 0; }, [](float x) { return x == 0 && std::signbit(x); },
+           [](float x) { return x == 0 && !std::signbit(x); },
            [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }, [](float x) { return std::isnormal(x); }}) {
     EXPECT_GE(std::count_if(specials.begin(), specials.end(), is), 1);
   }

@@ -47,7 +47,6 @@ TEST(GuardBands, PoisonChangesEveryResult) {
   EXPECT_EQ(input_poison<int>(Op::sum) % 2, 1);
 }
 
-
 TEST(GuardBands, LayoutKeepsBandsAndVariesAlignment) {
   const std::vector<std::uint64_t> lengths{3, 0, 5, 1};
   const std::vector<unsigned> shifts{1, 2, 3, 0};
@@ -55,7 +54,8 @@ TEST(GuardBands, LayoutKeepsBandsAndVariesAlignment) {
   ASSERT_EQ(image.segments(), lengths.size());
   std::size_t previous_end = 0;
   for (std::size_t k = 0; k < lengths.size(); ++k) {
-    EXPECT_EQ(image.offset(k) % 4, shifts[k]) << "segment " << k << " must start " << shifts[k] << " ints past 16 bytes";
+    EXPECT_EQ(image.offset(k) % 4, shifts[k])
+        << "segment " << k << " must start " << shifts[k] << " ints past 16 bytes";
     EXPECT_GE(image.offset(k) - previous_end, 100u) << "band before segment " << k;
     previous_end = image.offset(k) + lengths[k];
   }
@@ -77,10 +77,14 @@ TEST(GuardBands, SegmentsSitAmidPoison) {
   EXPECT_EQ(whole[image.offset(1) - 1], -1);
   EXPECT_EQ(std::count(whole.begin(), whole.end(), -1.0), static_cast<long>(whole.size() - 5));
   // Any window of the image is that part of the whole: across a segment's start and end, in a band.
-  for (const auto& [begin, end] : std::vector<std::pair<std::size_t, std::size_t>>{
-           {0, whole.size()}, {image.offset(0) + 1, image.offset(1) + 1}, {image.offset(1) + 1, image.offset(1) + 2}, {3, 5}}) {
+  for (const auto& [begin, end] :
+       std::vector<std::pair<std::size_t, std::size_t>>{{0, whole.size()},
+                                                        {image.offset(0) + 1, image.offset(1) + 1},
+                                                        {image.offset(1) + 1, image.offset(1) + 2},
+                                                        {3, 5}}) {
     const std::vector<double> part = image.image(begin, end);
-    EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + begin, whole.begin() + end)) << begin << ".." << end;
+    EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + begin, whole.begin() + end))
+        << begin << ".." << end;
   }
   EXPECT_THROW(image.set_contents(1, ones), std::logic_error) << "contents must be as long as their segment";
 }
@@ -100,9 +104,11 @@ TEST(GuardBands, NamesWritesPastTheEndBeforeTheStartAndIntoReadOnlySegments) {
   auto found = image.violations(after, true);
   ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[0].segment, 0u);
-  EXPECT_NE(found[0].what.find("wrote element 1 of its read-only input: 2 became 9"), std::string::npos) << found[0].what;
+  EXPECT_NE(found[0].what.find("wrote element 1 of its read-only input: 2 became 9"), std::string::npos)
+      << found[0].what;
   EXPECT_EQ(found[1].segment, 1u);
-  EXPECT_NE(found[1].what.find("wrote element 3 of its read-only input: 7 became 9"), std::string::npos) << found[1].what;
+  EXPECT_NE(found[1].what.find("wrote element 3 of its read-only input: 7 became 9"), std::string::npos)
+      << found[1].what;
   EXPECT_EQ(image.violations(after, true, 1).size(), 1u) << "at most the limit";
 
   after = image.image();
@@ -120,7 +126,7 @@ TEST(GuardBands, NamesWritesPastTheEndBeforeTheStartAndIntoReadOnlySegments) {
   EXPECT_NE(found[0].what.find("2 elements before its start"), std::string::npos) << found[0].what;
 
   after = image.image();
-  after.back() = 9;  // the last band blames the last segment
+  after.back() = 9;   // the last band blames the last segment
   after.front() = 9;  // the first band the first
   found = image.violations(after, false);
   ASSERT_EQ(found.size(), 2u);

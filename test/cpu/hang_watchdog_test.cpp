@@ -40,7 +40,8 @@ TEST(HangWatchdogDeathTest, EndsAProcessPastTheDeadlineWithTheCulpritsLines) {
         }
         std::exit(0);
       },
-      testing::ExitedWithCode(1), "HANG: a batch ran past its deadline of 1 s .*\nFAIL the culprit\n     rerun: kcheck x");
+      testing::ExitedWithCode(1),
+      "HANG: a batch ran past its deadline of 1 s .*\nFAIL the culprit\n     rerun: kcheck x");
 }
 
 TEST(HangWatchdogDeathTest, LeavesAWatchThatEndsInTimeAlone) {

@@ -117,7 +117,8 @@ TEST(ReduceOracle, DoubleSumsBeyondTheDoubleRangeKeepAnExactReference) {
   const auto expectation = expect_reduce<double, double>(Op::sum, values);
   EXPECT_EQ(expectation.facts.exact(), -static_cast<long double>(kMax));
   EXPECT_FALSE(judge_reduce(expectation, -kMax, 4).has_value());
-  EXPECT_FALSE(judge_reduce(expectation, std::numeric_limits<double>::quiet_NaN(), 4).has_value());  // an order that overflows
+  EXPECT_FALSE(
+      judge_reduce(expectation, std::numeric_limits<double>::quiet_NaN(), 4).has_value());  // an order that overflows
   EXPECT_TRUE(judge_reduce(expectation, 0.0, 4).has_value());
   EXPECT_TRUE(judge_reduce(expectation, kMax, 4).has_value());
 }

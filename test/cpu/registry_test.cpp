@@ -104,7 +104,8 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
         for (kernels::Op op : kernels::kAllOps) {
           const bool declared = info().supports(type, op);
           EXPECT_EQ(variant.entry(type, index_of(op)).run != nullptr, declared) << name(type) << " " << name(op);
-          EXPECT_EQ(variant.entry(type, index_of(op)).workspace_bytes != nullptr, declared) << name(type) << " " << name(op);
+          EXPECT_EQ(variant.entry(type, index_of(op)).workspace_bytes != nullptr, declared)
+              << name(type) << " " << name(op);
         }
       }
       break;
@@ -154,9 +155,10 @@ TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
   const std::vector<std::string> declared = harness::contract_lines(info());
   std::string expected;
   for (const std::string& line : declared) expected += line + "\n";
-  EXPECT_EQ(declared, written) << info().id() << " declares another contract than " << KERNELS_DECLARED_CONTRACTS
-                               << " holds; if the change is meant, rebuild (the build rewrites the file) and commit it; its lines:\n"
-                               << expected;
+  EXPECT_EQ(declared, written)
+      << info().id() << " declares another contract than " << KERNELS_DECLARED_CONTRACTS
+      << " holds; if the change is meant, rebuild (the build rewrites the file) and commit it; its lines:\n"
+      << expected;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Record, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);
@@ -172,10 +174,11 @@ TEST(Registry, BlockSizeShapesDescribeThemselves) {
 }
 
 TEST(Registry, TheScanFamilyHasEveryVariantOfTheLadder) {
-  for (const char* name : {"naive", "hillis_steele_two_barriers", "hillis_steele_double_buffer", "blelloch_plain",
-                           "blelloch_padded", "warp_shuffle", "scan_then_fan/hillis_steele_two_barriers",
-                           "scan_then_fan/hillis_steele_double_buffer", "scan_then_fan/blelloch_plain",
-                           "scan_then_fan/blelloch_padded", "scan_then_fan/warp_shuffle", "decoupled_lookback", "cub"}) {
+  for (const char* name :
+       {"naive", "hillis_steele_two_barriers", "hillis_steele_double_buffer", "blelloch_plain", "blelloch_padded",
+        "warp_shuffle", "scan_then_fan/hillis_steele_two_barriers", "scan_then_fan/hillis_steele_double_buffer",
+        "scan_then_fan/blelloch_plain", "scan_then_fan/blelloch_padded", "scan_then_fan/warp_shuffle",
+        "decoupled_lookback", "cub"}) {
     EXPECT_NE(kernels::find_variant(kernels::Family::scan, name), nullptr) << name;
   }
 }

@@ -101,7 +101,8 @@ TEST(RerunConfirmation, ARareRaceIsRepeatedAsOftenAsItNeeds) {
   EXPECT_EQ(kcheck.lines[2].repeat, harness::kMaxRepeat);
   EXPECT_EQ(failure.c.repeat, harness::kMaxRepeat);
   EXPECT_EQ(failure.c.noise, harness::kConfirmationNoise);
-  EXPECT_NE(failure.what.find("8 of 1000 runs beside scheduling noise of 50 us failed"), std::string::npos) << failure.what;
+  EXPECT_NE(failure.what.find("8 of 1000 runs beside scheduling noise of 50 us failed"), std::string::npos)
+      << failure.what;
 }
 
 TEST(RerunConfirmation, AFrequentRaceGetsFewerRepeatsCheckedOnceMore) {
@@ -227,7 +228,8 @@ TEST(RerunConfirmation, AFailureThatNeedsTheRunsBeforeItRerunsThem) {
   EXPECT_EQ(batch.file.parent_path(), harness::failure_list_path().parent_path());
   EXPECT_NE(batch.failure.lines().find("\n     rerun: kcheck --batch " + batch.file.string()), std::string::npos)
       << batch.failure.lines();
-  EXPECT_NE(batch.failure.what.find("then it failed after the 2 runs before it in its batch: its rerun line runs them, then it"),
+  EXPECT_NE(batch.failure.what.find(
+                "then it failed after the 2 runs before it in its batch: its rerun line runs them, then it"),
             std::string::npos)
       << batch.failure.what;
   std::filesystem::remove(batch.file);
@@ -238,8 +240,9 @@ TEST(RerunConfirmation, AFailureThatPassesAfterTheRunsBeforeItSaysSo) {
   batch.confirm(RerunOutcome::passed);
   EXPECT_FALSE(std::filesystem::exists(batch.file));
   EXPECT_EQ(batch.failure.rerun_line(), harness::kcheck_line(batch.failure.c));
-  EXPECT_NE(batch.failure.what.find("then it passed after the 2 runs before it in its batch: the failure needs the cases"),
-            std::string::npos)
+  EXPECT_NE(
+      batch.failure.what.find("then it passed after the 2 runs before it in its batch: the failure needs the cases"),
+      std::string::npos)
       << batch.failure.what;
 }
 
@@ -255,7 +258,9 @@ TEST(RerunConfirmation, ABitForBitFailureOfEveryRunKeepsItsLine) {
   CaseFailure failure = race(1000);
   failure.c.repeat = 4;
   const Case before = failure.c;
-  harness::confirm_rerun_line(failure, [](const Case& c) { return RerunOutcome{RerunOutcome::failed, c.repeat - 1, ""}; });
+  harness::confirm_rerun_line(failure, [](const Case& c) {
+    return RerunOutcome{RerunOutcome::failed, c.repeat - 1, ""};
+  });
   EXPECT_EQ(failure.c, before);
 }
 
@@ -271,7 +276,9 @@ TEST(RerunConfirmation, AHangIsNotRepeated) {
 
 TEST(RerunConfirmation, ARefusedLineIsReported) {
   CaseFailure failure = race(209);
-  harness::confirm_rerun_line(failure, [](const Case&) { return RerunOutcome{RerunOutcome::refused, 0, "exit 2: --n"}; });
+  harness::confirm_rerun_line(failure, [](const Case&) {
+    return RerunOutcome{RerunOutcome::refused, 0, "exit 2: --n"};
+  });
   EXPECT_NE(failure.what.find("refused by kcheck: exit 2: --n"), std::string::npos) << failure.what;
 }
 

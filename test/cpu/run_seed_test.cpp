@@ -1,6 +1,6 @@
 // The run seed and the kcheck line: what reproduces a failure.
-#include "harness/runner/case.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/runner/case.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,8 +16,8 @@ TEST(RunSeed, ParsesNumbersAndRandom) {
 }
 
 TEST(RunSeed, CaseSeedsDependOnEveryComponent) {
-  using kernels::TypeKey;
   using harness::Distribution;
+  using kernels::TypeKey;
   const auto base = harness::case_seed(1, TypeKey::int32, Distribution::random, 100);
   EXPECT_EQ(base, harness::case_seed(1, TypeKey::int32, Distribution::random, 100));
   EXPECT_NE(base, harness::case_seed(2, TypeKey::int32, Distribution::random, 100));
@@ -27,19 +27,21 @@ TEST(RunSeed, CaseSeedsDependOnEveryComponent) {
 }
 
 TEST(KcheckLine, NamesEveryParameterOfTheCase) {
-  harness::Case c{.family = kernels::Family::reduce, .variant = "harris3_sequential",
-                  .type = kernels::TypeKey::float32, .op = kernels::Op::max};
+  harness::Case c{.family = kernels::Family::reduce,
+                  .variant = "harris3_sequential",
+                  .type = kernels::TypeKey::float32,
+                  .op = kernels::Op::max};
   c.block_size = 128;
   c.n = 1025;
   c.distribution = harness::Distribution::nan;
   c.seed = 99;
   c.offset = 3;
-  EXPECT_EQ(harness::kcheck_line(c),
-            "kcheck reduce/harris3_sequential --op max --type float --block 128 --n 1025 --dist nan --seed 99 --offset 3");
+  EXPECT_EQ(
+      harness::kcheck_line(c),
+      "kcheck reduce/harris3_sequential --op max --type float --block 128 --n 1025 --dist nan --seed 99 --offset 3");
   c.offset = 0;
   EXPECT_EQ(harness::kcheck_line(c),
             "kcheck reduce/harris3_sequential --op max --type float --block 128 --n 1025 --dist nan --seed 99");
 }
 
 }  // namespace
-

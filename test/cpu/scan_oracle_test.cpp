@@ -1,7 +1,7 @@
 // The scan oracle against hand-computed cases, and its fast float path against its exact one.
-#include "harness/numeric/float_sum.hpp"
-#include "harness/input/random_bits.hpp"
 #include "harness/scan/scan_oracle.hpp"
+#include "harness/input/random_bits.hpp"
+#include "harness/numeric/float_sum.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,8 +29,8 @@ TEST(ScanOracle, IntegerScansWrap) {
 }
 
 TEST(ScanOracle, CountsAndLocatesWrongOutputs) {
-  const auto mismatches = judge_scan<int>(ScanKind::inclusive, std::vector<int>{1, 1, 1, 1, 1},
-                                          std::vector<int>{1, 2, 4, 4, 6}, 1);
+  const auto mismatches =
+      judge_scan<int>(ScanKind::inclusive, std::vector<int>{1, 1, 1, 1, 1}, std::vector<int>{1, 2, 4, 4, 6}, 1);
   EXPECT_EQ(mismatches.count, 2u);
   EXPECT_EQ(mismatches.first, 2u);
   EXPECT_EQ(mismatches.last, 4u);
@@ -71,7 +71,8 @@ void expect_fast_path_never_looser() {
     const std::uint64_t depth = 1 + trial % 40;
     const harness::FloatSumJudge<T> judge(depth);
     // Candidates around the edge of the bound.
-    const long double bound = std::ldexp(static_cast<long double>(depth), -std::numeric_limits<T>::digits) * facts.abs_sum;
+    const long double bound =
+        std::ldexp(static_cast<long double>(depth), -std::numeric_limits<T>::digits) * facts.abs_sum;
     for (long double scale : {0.5L, 0.999L, 1.0L, 1.001L, 2.0L}) {
       for (long double sign : {-1.0L, 1.0L}) {
         const T got = static_cast<T>(facts.exact() + sign * scale * bound);

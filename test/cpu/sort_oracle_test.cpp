@@ -17,8 +17,16 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 TEST(SortOracle, FloatTotalOrder) {
-  const std::vector<float> ascending{std::copysign(kNaN, -1.0f), -kInf, -1.0f, -std::numeric_limits<float>::denorm_min(),
-                                     -0.0f, 0.0f, std::numeric_limits<float>::denorm_min(), 1.0f, kInf, kNaN};
+  const std::vector<float> ascending{std::copysign(kNaN, -1.0f),
+                                     -kInf,
+                                     -1.0f,
+                                     -std::numeric_limits<float>::denorm_min(),
+                                     -0.0f,
+                                     0.0f,
+                                     std::numeric_limits<float>::denorm_min(),
+                                     1.0f,
+                                     kInf,
+                                     kNaN};
   for (std::size_t i = 0; i < ascending.size(); ++i) {
     for (std::size_t j = 0; j < ascending.size(); ++j) {
       EXPECT_EQ(total_order_less(ascending[i], ascending[j]), i < j) << i << " vs " << j;

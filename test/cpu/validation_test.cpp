@@ -8,9 +8,9 @@
 #include <kernels/detail/validate.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/reduce.hpp>
+#include <kernels/registry.hpp>
 #include <kernels/scan.hpp>
 #include <kernels/sort.hpp>
-#include <kernels/registry.hpp>
 
 #include <gtest/gtest.h>
 
@@ -143,11 +143,13 @@ TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
     }
     for (kernels::ScanKind kind : kernels::kAllScanKinds) {
       if (info().family != kernels::Family::scan || info().supports(kind)) continue;
-      expect_rejected([&] { scan_call(info(), declared, kind, 10, 0); }, info(), {"kind", std::string(kernels::name(kind))});
+      expect_rejected([&] { scan_call(info(), declared, kind, 10, 0); }, info(),
+                      {"kind", std::string(kernels::name(kind))});
     }
     for (kernels::SortForm form : kernels::kAllSortForms) {
       if (info().family != kernels::Family::sort || info().supports(form)) continue;
-      expect_rejected([&] { sort_call(info(), declared, form, 10, 0); }, info(), {"form", std::string(kernels::name(form))});
+      expect_rejected([&] { sort_call(info(), declared, form, 10, 0); }, info(),
+                      {"form", std::string(kernels::name(form))});
     }
   }
 }
@@ -167,7 +169,8 @@ TEST_P(Validation, RejectsNullAndMisalignedPointersOfAReduction) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, Validation, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);
+INSTANTIATE_TEST_SUITE_P(AllVariants, Validation, testing::ValuesIn(kernels::all_variants()),
+                         harness::variant_param_id);
 
 TEST(Validation, RejectsUnknownVariants) {
   try {
@@ -182,10 +185,16 @@ TEST(Validation, RejectsUnknownVariants) {
 
 TEST(Validation, RejectsAWorkspaceSmallerThanItsQuery) {
   const VariantInfo& info = *kernels::variants_of(kernels::Family::reduce).front();
-  expect_rejected([&] { kernels::detail::require_workspace(info, {kFakeOut, 100}, 101); }, info,
-                  {"workspace.bytes", "100"});
-  expect_rejected([&] { kernels::detail::require_workspace(info, {nullptr, 4096}, 64); }, info,
-                  {"workspace.data", "nullptr"});
+  expect_rejected(
+      [&] {
+        kernels::detail::require_workspace(info, {kFakeOut, 100}, 101);
+      },
+      info, {"workspace.bytes", "100"});
+  expect_rejected(
+      [&] {
+        kernels::detail::require_workspace(info, {nullptr, 4096}, 64);
+      },
+      info, {"workspace.data", "nullptr"});
   EXPECT_NO_THROW(kernels::detail::require_workspace(info, {nullptr, 0}, 0));
 }
 

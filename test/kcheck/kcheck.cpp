@@ -12,17 +12,17 @@
 // of a batch whose stream failed (harness/diagnosis/fault_attribution.hpp).
 // Exit status: 0 pass, 1 fail, 2 usage error, a case outside the contract, no GPU, or too
 // little device memory for a large case.
+#include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/large/large_case.hpp"
+#include "harness/reduce/reduce_family.hpp"
+#include "harness/reduce/reduce_large.hpp"
 #include "harness/runner/case.hpp"
 #include "harness/runner/declared_contract.hpp"
 #include "harness/runner/gpu_session.hpp"
-#include "harness/diagnosis/hang_watchdog.hpp"
-#include "harness/large/large_case.hpp"
-#include "harness/reduce/reduce_large.hpp"
-#include "harness/reduce/reduce_family.hpp"
-#include "harness/scan/scan_large.hpp"
 #include "harness/scan/scan_family.hpp"
-#include "harness/sort/sort_large.hpp"
+#include "harness/scan/scan_large.hpp"
 #include "harness/sort/sort_family.hpp"
+#include "harness/sort/sort_large.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -68,12 +68,14 @@ int list_registry() {
   for (const VariantInfo* info : kernels::all_variants()) id_width = std::max(id_width, info->id().size() + 2);
   const int ids = static_cast<int>(id_width);
   std::cout << std::left << std::setw(ids) << "variant" << std::setw(22) << "blocks" << std::setw(22)
-            << "max n (preferred)" << std::setw(6) << "det." << "description\n";
+            << "max n (preferred)" << std::setw(6) << "det."
+            << "description\n";
   for (const VariantInfo* info : kernels::all_variants()) {
     std::cout << std::setw(ids) << info->id() << std::setw(22) << info->block_sizes.describe().substr(0, 21)
               << std::setw(22) << info->max_length_with(0) << std::setw(6) << (info->deterministic ? "yes" : "no")
               << info->description << "\n"
-              << std::setw(ids) << "" << "types";
+              << std::setw(ids) << ""
+              << "types";
     for (const kernels::TypeOps& entry : info->type_ops) {
       std::cout << " " << kernels::name(entry.type);
       if (info->family == kernels::Family::reduce) std::cout << "(" << join(entry.ops) << ")";
@@ -126,7 +128,7 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
 int run_large(const VariantInfo& info, const harness::Case& c) {
   const harness::LargeRunner& runner = c.family == kernels::Family::reduce ? harness::kLargeReduce
                                        : c.family == kernels::Family::scan ? harness::kLargeScan
-                                                                            : harness::kLargeSort;
+                                                                           : harness::kLargeSort;
   if (const auto lack = harness::lacks_device_memory(runner.device_bytes(info, c))) {
     std::cerr << "kcheck: this case " << *lack << "\n";
     return kUsage;
@@ -172,7 +174,8 @@ int main(int argc, char** argv) {
               << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
               << "A batch that has not finished after KERNELS_HANG_TIMEOUT_S seconds (default "
               << harness::kDefaultHangTimeoutSeconds << "; 0: never) fails, naming the case that hangs.\n"
-              << "Exit status: 0 pass, 1 fail, 2 usage or contract error, no GPU, or too little device memory (a --dist large case).\n";
+              << "Exit status: 0 pass, 1 fail, 2 usage or contract error, no GPU, or too little device memory (a "
+                 "--dist large case).\n";
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();

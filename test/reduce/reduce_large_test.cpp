@@ -4,8 +4,8 @@
 // wraps there), with the ops sum, max, min and the widening sum: the `large` cases of
 // harness/reduce/reduce_large.hpp.
 // Label `large`; skipped (with the reason) if the device lacks the memory.
-#include "harness/gtest/large_test.hpp"
 #include "harness/reduce/reduce_large.hpp"
+#include "harness/gtest/large_test.hpp"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // GPU tests of every registered reduction variant for one element type: CMake builds this file
 // once per type key (KERNELS_TEST_TYPE), so the executables compile in parallel and each ctest
 // entry runs one variant of one type.
-#include "harness/input/random_bits.hpp"
-#include "harness/input/run_seed.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
+#include "harness/input/random_bits.hpp"
+#include "harness/input/run_seed.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <kernels/registry.hpp>
@@ -30,9 +30,8 @@ using In = kernels::types_of<kType>::in;
 using Out = kernels::types_of<kType>::out;
 
 // Lengths that straddle powers of two and the grid and block boundaries of every variant.
-constexpr std::uint64_t kStraddleLengths[] = {1023,    1024,    1025,          4095,          4097,
-                                              65535,   65537,   (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1,
-                                              25u << 20};
+constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,           1025,           4095,           4097,     65535,
+                                              65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1, 25u << 20};
 
 class Reduce : public harness::FamilyTest<harness::TestedFamily> {};
 
@@ -57,7 +56,8 @@ TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
 TEST_P(Reduce, RaggedRandomLengths) {
   std::vector<Wanted> inputs;
   for (std::uint64_t k = 0; k < 6; ++k) {
-    inputs.push_back({Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)});
+    inputs.push_back(
+        {Distribution::random, 1 + harness::random_bits(harness::run_seed(), k) % (1u << 21), unsigned(k % 4)});
   }
   check(every_block(inputs));
 }
@@ -70,7 +70,8 @@ TEST_P(Reduce, EveryDistribution) {
     if (!harness::applies_to(distribution, kType)) continue;
     std::vector<Run> runs;
     for (std::uint64_t n : kLengths) {
-      for (int block_size : representative_block_sizes()) runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
+      for (int block_size : representative_block_sizes())
+        runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
     }
     check(runs);
   }

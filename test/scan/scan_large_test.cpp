@@ -1,10 +1,10 @@
 // 64-bit indexing of the any-length scans: every scan variant that accepts 2^28 ints scans 2^28,
 // 2^31 + 2^20 + 3 and 2^32 + 2^20 + 3 ints (or its limit, if lower), inclusive and exclusive:
 // past a signed and past an unsigned 32-bit index (a tile offset computed in 32 bits wraps only
-// there). The `large` cases of harness/scan/scan_large.hpp. Label `large`; skipped (with the reason) if the device lacks
-// the memory.
-#include "harness/gtest/large_test.hpp"
+// there). The `large` cases of harness/scan/scan_large.hpp. Label `large`; skipped (with the reason) if the device
+// lacks the memory.
 #include "harness/scan/scan_large.hpp"
+#include "harness/gtest/large_test.hpp"
 
 namespace {
 
@@ -30,7 +30,8 @@ TEST_P(LargeScan, MoreThanTwoToThe31Ints) { check_length(harness::kLargePastInt3
 TEST_P(LargeScan, MoreThanTwoToThe32Ints) { check_length(harness::kLargePastUint32); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeScan,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::scan, TypeKey::int32, harness::kLargeTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::scan, TypeKey::int32,
+                                                                    harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 }  // namespace

@@ -1,9 +1,9 @@
 // GPU tests of every registered scan variant for one element type: CMake builds this file once
 // per type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry.
-#include "harness/input/random_bits.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -22,8 +22,8 @@ using T = kernels::types_of<kType>::in;
 
 // Up to 2^24 + 1: longer inputs are the large tests' (2^28 and 2^31 + 2^20 + 3 values), whose
 // checks run on the device; here each costs seconds of host oracle under a parallel ctest.
-constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,          4095,          4097,          65535,
-                                              65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
+constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,           4095,           4097,
+                                              65535, 65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
 // Inputs above this many values are left out of the recursion tests (the straddle list goes on).
 constexpr std::uint64_t kLongest = std::uint64_t(1) << 25;
 
@@ -113,7 +113,8 @@ std::vector<const VariantInfo*> scan_variants_where(bool (*keep)(const VariantIn
   return harness::variants_where(kernels::Family::scan, kType, keep);
 }
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Scan, testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Scan,
+                         testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, InPlaceScan,
                          testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.in_place; })),

@@ -5,8 +5,8 @@
 // loop counter wraps, and floats take the variants' own encode paths: the `large` cases of
 // harness/sort/sort_large.hpp. Label `large`; each test skips (with the reason) if the device
 // lacks the memory: CUB's float sort past 2^32 holds 82 GB, an H200's and not an H100's.
-#include "harness/gtest/large_test.hpp"
 #include "harness/sort/sort_large.hpp"
+#include "harness/gtest/large_test.hpp"
 
 namespace {
 
@@ -34,18 +34,18 @@ TEST_P(LargeSort, MoreThanTwoToThe31Keys) { check_length(harness::kLargePastInt3
 TEST_P(LargeSort, MoreThanTwoToThe32IntKeys) { check_length(harness::kLargePastUint32, TypeKey::int32, false); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeSort,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::int32, harness::kLargeTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::int32,
+                                                                    harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 // The variants that sort 2^28 floats.
 class LargeFloatSort : public LargeSort {};
 
-TEST_P(LargeFloatSort, MoreThanTwoToThe32Keys) {
-  check_length(harness::kLargePastUint32, TypeKey::float32, false);
-}
+TEST_P(LargeFloatSort, MoreThanTwoToThe32Keys) { check_length(harness::kLargePastUint32, TypeKey::float32, false); }
 
 INSTANTIATE_TEST_SUITE_P(large, LargeFloatSort,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::float32, harness::kLargeTwoToThe28)),
+                         testing::ValuesIn(harness::variants_taking(kernels::Family::sort, TypeKey::float32,
+                                                                    harness::kLargeTwoToThe28)),
                          harness::variant_param_name);
 
 }  // namespace

@@ -2,10 +2,10 @@
 // type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry. Every case is
 // checked against the oracle's stable sort under IEEE totalOrder, the key-value form (where a
 // variant offers it) with each key's original index, which makes stability visible.
-#include "harness/input/random_bits.hpp"
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
+#include "harness/input/random_bits.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -24,8 +24,8 @@ using K = kernels::types_of<kType>::in;
 
 // Up to 2^24 + 1: longer inputs are the large tests' (2^28 and 2^31 + 2^20 + 3 values), whose
 // checks run on the device; here each costs seconds of host oracle under a parallel ctest.
-constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,          4095,          4097,          65535,
-                                              65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
+constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,           4095,           4097,
+                                              65535, 65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
 
 class Sort : public harness::FamilyTest<harness::TestedFamily> {};
 
@@ -47,7 +47,8 @@ TEST_P(Sort, LengthsStraddlingPowersOfTwo) {
   std::vector<Run> runs;
   const std::vector<int> beyond_2_20 = smallest_and_preferred_block_sizes();
   for (std::uint64_t n : kStraddleLengths) {
-    for (int block_size : n <= (1u << 20) ? block_sizes() : beyond_2_20) runs.push_back({{Distribution::random, n, 1}, block_size});
+    for (int block_size : n <= (1u << 20) ? block_sizes() : beyond_2_20)
+      runs.push_back({{Distribution::random, n, 1}, block_size});
   }
   check(runs);
 }
@@ -56,7 +57,8 @@ TEST_P(Sort, RaggedRandomLengths) {
   std::vector<Run> runs;
   for (std::uint64_t k = 0; k < 6; ++k) {
     const std::uint64_t n = 1 + harness::random_bits(harness::run_seed(), k) % (1u << 19);
-    for (int block_size : representative_block_sizes()) runs.push_back({{Distribution::random, n, unsigned(k % 4)}, block_size});
+    for (int block_size : representative_block_sizes())
+      runs.push_back({{Distribution::random, n, unsigned(k % 4)}, block_size});
   }
   check(runs);
 }
@@ -70,7 +72,8 @@ TEST_P(Sort, EveryDistribution) {
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
     for (std::uint64_t n : kLengths) {
-      for (int block_size : representative_block_sizes()) runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
+      for (int block_size : representative_block_sizes())
+        runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
     }
   }
   check(runs);

@@ -40,10 +40,9 @@ void reduce(std::string_view variant, Op op, const In* in, std::uint64_t n, Out*
             ReduceConfig config = {}, cudaStream_t stream = nullptr);
 
 #define KERNELS_DECLARE_REDUCE(key, In, Out, label)                                                                   \
-  extern template std::size_t reduce_workspace_bytes<In, Out>(std::string_view, Op, std::uint64_t,        \
-                                                              ReduceConfig);                              \
-  extern template void reduce<In, Out>(std::string_view, Op, const In*, std::uint64_t, Out*, Workspace, \
-                                       ReduceConfig, cudaStream_t);
+  extern template std::size_t reduce_workspace_bytes<In, Out>(std::string_view, Op, std::uint64_t, ReduceConfig);     \
+  extern template void reduce<In, Out>(std::string_view, Op, const In*, std::uint64_t, Out*, Workspace, ReduceConfig, \
+                                       cudaStream_t);
 KERNELS_FOR_EACH_TYPE(KERNELS_DECLARE_REDUCE)
 #undef KERNELS_DECLARE_REDUCE
 

@@ -40,9 +40,9 @@ template <class T>
 void scan(std::string_view variant, ScanKind kind, const T* in, std::uint64_t n, T* out, Workspace workspace,
           ScanConfig config = {}, cudaStream_t stream = nullptr);
 
-#define KERNELS_DECLARE_SCAN(key, T, out, label)                                                                                  \
-  extern template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, std::uint64_t, ScanConfig);   \
-  extern template void scan<T>(std::string_view, ScanKind, const T*, std::uint64_t, T*, Workspace, ScanConfig,  \
+#define KERNELS_DECLARE_SCAN(key, T, out, label)                                                               \
+  extern template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, std::uint64_t, ScanConfig);  \
+  extern template void scan<T>(std::string_view, ScanKind, const T*, std::uint64_t, T*, Workspace, ScanConfig, \
                                cudaStream_t);
 KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_DECLARE_SCAN)
 #undef KERNELS_DECLARE_SCAN

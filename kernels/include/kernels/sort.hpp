@@ -43,11 +43,11 @@ void sort_pairs(std::string_view variant, const K* keys_in, K* keys_out, const s
                 std::uint32_t* values_out, std::uint64_t n, Workspace workspace, SortConfig config = {},
                 cudaStream_t stream = nullptr);
 
-#define KERNELS_DECLARE_SORT(key, K, out, label)                                                                                 \
+#define KERNELS_DECLARE_SORT(key, K, out, label)                                                              \
   extern template std::size_t sort_workspace_bytes<K>(std::string_view, SortForm, std::uint64_t, SortConfig); \
-  extern template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig,      \
-                                    cudaStream_t);                                                             \
-  extern template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*,     \
+  extern template void sort_keys<K>(std::string_view, const K*, K*, std::uint64_t, Workspace, SortConfig,     \
+                                    cudaStream_t);                                                            \
+  extern template void sort_pairs<K>(std::string_view, const K*, K*, const std::uint32_t*, std::uint32_t*,    \
                                      std::uint64_t, Workspace, SortConfig, cudaStream_t);
 KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_DECLARE_SORT)
 #undef KERNELS_DECLARE_SORT

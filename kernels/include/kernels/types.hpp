@@ -15,11 +15,11 @@ inline constexpr std::array kAllFamilies{Family::reduce, Family::scan, Family::s
 // it produces, and the name tests, ctest labels (cmake/KernelsTesting.cmake reads this list)
 // and kcheck use. Adding a type is one line here plus its semantics in the oracles; every
 // instantiation, name and label follows from the list.
-#define KERNELS_FOR_EACH_ELEMENT_TYPE(X)     \
-  X(int32, int, int, int)                    \
-  X(uint32, unsigned, unsigned, unsigned)    \
-  X(int64, long long, long long, longlong)   \
-  X(float32, float, float, float)            \
+#define KERNELS_FOR_EACH_ELEMENT_TYPE(X)   \
+  X(int32, int, int, int)                  \
+  X(uint32, unsigned, unsigned, unsigned)  \
+  X(int64, long long, long long, longlong) \
+  X(float32, float, float, float)          \
   X(float64, double, double, double)
 // The widening key reads int and accumulates (and returns) long long: reductions' sum only.
 #define KERNELS_FOR_EACH_TYPE(X)   \

@@ -73,9 +73,9 @@ struct MultiPass {
   static void run(const In* in, Out* out, const ReduceCall& call) {
     const int block = call.block_size;
     const std::uint64_t first = K::grid_for(call.n, block);
-    Out* const buffers[2] = {static_cast<Out*>(call.workspace.data),
-                             reinterpret_cast<Out*>(static_cast<char*>(call.workspace.data) +
-                                                    align_up(first * sizeof(Out)))};
+    Out* const buffers[2] = {
+        static_cast<Out*>(call.workspace.data),
+        reinterpret_cast<Out*>(static_cast<char*>(call.workspace.data) + align_up(first * sizeof(Out)))};
     const KernelLabel label{call.variant_id, type_key_v<In, Out>, name(OpT::kind), "pass"};
 
     unsigned grid = static_cast<unsigned>(first);
@@ -87,8 +87,8 @@ struct MultiPass {
       const Out* values = results;
       grid = K::grid_for(count, block);
       results = grid == 1 ? out : buffers[pass % 2];
-      launch_kernel(label, K::template kernel<OpT, Out, Out>(block), grid, block,
-                    K::template shared_bytes<Out>(block), call.stream, values, count, results);
+      launch_kernel(label, K::template kernel<OpT, Out, Out>(block), grid, block, K::template shared_bytes<Out>(block),
+                    call.stream, values, count, results);
     }
   }
 

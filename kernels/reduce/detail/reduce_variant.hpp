@@ -22,7 +22,7 @@ struct ReduceCall {
   const void* in;
   std::uint64_t n;  // > 0: the dispatcher answers empty inputs itself
   void* out;
-  int block_size;   // resolved and validated
+  int block_size;  // resolved and validated
   Workspace workspace;
   cudaStream_t stream;
 };

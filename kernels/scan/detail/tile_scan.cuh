@@ -135,7 +135,8 @@ struct ScanThenFan {
     scan_level<ScanKind::exclusive>(totals, totals, tiles, workspace + align_up(tiles * sizeof(T)), call, level + 1);
     const KernelLabel fan{call.variant_id, type_key_v<T>, name(kind), "fan"};
     const std::uint64_t fan_blocks = ceil_div(n - capacity(block), 256);
-    const auto grid = static_cast<unsigned>(fan_blocks < device_filling_grid(256) ? fan_blocks : device_filling_grid(256));
+    const auto grid =
+        static_cast<unsigned>(fan_blocks < device_filling_grid(256) ? fan_blocks : device_filling_grid(256));
     launch_kernel(fan, &add_tile_offsets_kernel<T>, grid, 256, 0, call.stream, out, n, capacity(block),
                   static_cast<const T*>(totals));
   }

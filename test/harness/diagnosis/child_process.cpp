@@ -54,7 +54,8 @@ ChildResult run_child(const std::vector<std::string>& argv, const std::vector<st
   std::vector<std::string> args = argv;
   std::vector<std::string> env = merged_environment(environment);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0].c_str(), &actions, nullptr, pointers(args).data(), pointers(env).data());
+  const int spawned =
+      posix_spawn(&pid, args[0].c_str(), &actions, nullptr, pointers(args).data(), pointers(env).data());
   posix_spawn_file_actions_destroy(&actions);
   close(pipe_ends[1]);
   if (spawned != 0) {
@@ -65,7 +66,8 @@ ChildResult run_child(const std::vector<std::string>& argv, const std::vector<st
   ChildResult result;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       kill(pid, SIGKILL);
       result.timed_out = true;

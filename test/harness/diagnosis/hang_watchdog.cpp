@@ -1,7 +1,7 @@
 #include "harness/diagnosis/hang_watchdog.hpp"
 
-#include "harness/numeric/exact_number.hpp"
 #include "harness/diagnosis/failure_list.hpp"
+#include "harness/numeric/exact_number.hpp"
 
 #include <kernels/errors.hpp>
 
@@ -83,8 +83,9 @@ std::vector<cudaEvent_t>& mark_events() {
 unsigned parse_hang_timeout(const char* text) {
   const std::optional<unsigned> seconds = exact_number(std::string_view(text), 0u, kMaxHangTimeoutSeconds);
   if (!seconds) {
-    throw std::invalid_argument("KERNELS_HANG_TIMEOUT_S: '" + std::string(text) + "' is not a whole number of seconds in [0, " +
-                                std::to_string(kMaxHangTimeoutSeconds) + "] (0: no watchdog)");
+    throw std::invalid_argument("KERNELS_HANG_TIMEOUT_S: '" + std::string(text) +
+                                "' is not a whole number of seconds in [0, " + std::to_string(kMaxHangTimeoutSeconds) +
+                                "] (0: no watchdog)");
   }
   return *seconds;
 }

@@ -1,9 +1,9 @@
 #include "harness/diagnosis/rerun_confirmation.hpp"
 
-#include "harness/runner/batch.hpp"
 #include "harness/diagnosis/child_process.hpp"
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/runner/batch.hpp"
 
 #include <unistd.h>
 
@@ -47,12 +47,14 @@ void repeat_line(CaseFailure& failure, const Case& repeated, unsigned failed, co
   const unsigned most = repeats_for(failure.c);
   const unsigned seen = std::max(1u, failed);
   Case line = repeated;
-  line.repeat = std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat), most);
+  line.repeat =
+      std::clamp((kExpectedFailingRuns * repeated.repeat + seen - 1) / seen, std::max(2u, failure.c.repeat), most);
   const bool checked = line.repeat == repeated.repeat || rerun(line).result == RerunOutcome::failed;
   if (!checked) line.repeat = most;
   failure.c = line;
   failure.what += " [" + tried + ": it depends on timing, so its rerun line repeats it " + std::to_string(line.repeat) +
-                  " times" + (line.noise != 0 ? " beside scheduling noise of " + std::to_string(line.noise) + " us" : "") +
+                  " times" +
+                  (line.noise != 0 ? " beside scheduling noise of " + std::to_string(line.noise) + " us" : "") +
                   (checked ? "" : " (fewer runs passed once: it fails only sometimes)") + "]";
 }
 
@@ -69,12 +71,13 @@ RerunOutcome run_kcheck(const std::vector<std::string>& args, const std::functio
     RerunOutcome outcome{RerunOutcome::failed, 0, ""};
     static const std::regex runs_failed(R"((\d+) of \d+ runs failed)");
     std::smatch match;
-    if (std::regex_search(child.output, match, runs_failed)) outcome.failed_runs = static_cast<unsigned>(std::stoul(match[1]));
+    if (std::regex_search(child.output, match, runs_failed))
+      outcome.failed_runs = static_cast<unsigned>(std::stoul(match[1]));
     return outcome;
   }
   if (child.exit_code == 0 || child.exit_code == 1) return {};
-  const std::string status = child.signal != 0 ? "signal " + std::to_string(child.signal)
-                                                : "exit " + std::to_string(child.exit_code);
+  const std::string status =
+      child.signal != 0 ? "signal " + std::to_string(child.signal) : "exit " + std::to_string(child.exit_code);
   return {RerunOutcome::refused, 0, status + ": " + child.output.substr(0, 300)};
 }
 
@@ -89,7 +92,8 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   if (plain.result == RerunOutcome::refused) return refused(plain);
   if (plain.result == RerunOutcome::hung) return;  // repeats would only hang as long again
   const bool plain_failed = plain.result == RerunOutcome::failed;
-  std::string tried = std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
+  std::string tried =
+      std::string("its rerun line ") + (plain_failed ? "failed" : "passed") + " alone in a child kcheck";
   // A large case runs once, alone: there is nothing to repeat it beside.
   if (failure.c.distribution == Distribution::large) {
     if (!plain_failed) failure.what += " [" + tried + ": a large case runs once, so the failure depends on timing]";
@@ -112,7 +116,8 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     repeated.noise = level_noise;
     repeated.repeat = repeat;
     many = rerun(repeated);
-    const std::string beside = level_noise != 0 ? " beside scheduling noise of " + std::to_string(level_noise) + " us" : "";
+    const std::string beside =
+        level_noise != 0 ? " beside scheduling noise of " + std::to_string(level_noise) + " us" : "";
     if (many.result == RerunOutcome::refused) {
       refused(many);
       return false;
@@ -152,7 +157,8 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     std::error_code ignored;
     std::filesystem::remove(file, ignored);
     if (after.result == RerunOutcome::refused) return refused(after);
-    tried += after.result == RerunOutcome::hung ? ", then " + before + " and it hung" : ", then it passed after " + before;
+    tried +=
+        after.result == RerunOutcome::hung ? ", then " + before + " and it hung" : ", then it passed after " + before;
   }
   failure.what += " [" + tried +
                   ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
@@ -174,7 +180,8 @@ bool rerun_lines_confirmed() {
 }
 
 RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last) {
-  return run_kcheck({"--batch", file.string()}, [&](const std::string& output) { return printed_failure(output, last).has_value(); });
+  return run_kcheck({"--batch", file.string()},
+                    [&](const std::string& output) { return printed_failure(output, last).has_value(); });
 }
 
 RerunOutcome rerun_in_child_kcheck(const Case& c) {

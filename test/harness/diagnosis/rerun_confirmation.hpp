@@ -37,9 +37,9 @@ RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, cons
 // Runs `failure.c`'s line (kcheck_line) and escalates as above through `rerun` and
 // `rerun_batch`: on return the failure's case (or its rerun file) is the line to print, and
 // `failure.what` says how it was confirmed when it does not fail every run.
-void confirm_rerun_line(
-    CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
-    const std::function<RerunOutcome(const std::filesystem::path&, const Case&)>& rerun_batch = rerun_batch_in_child_kcheck);
+void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(const Case&)>& rerun,
+                        const std::function<RerunOutcome(const std::filesystem::path&, const Case&)>& rerun_batch =
+                            rerun_batch_in_child_kcheck);
 
 // KERNELS_CONFIRM_RERUN_LINES: 1 (the default) confirms each test's first printed line as above;
 // 0 prints it unconfirmed, for a run that needs only the verdict (the generated-mutant runner,

@@ -7,9 +7,9 @@
 // KERNELS_CONFIRM_RERUN_LINES=0.
 #pragma once
 
-#include "harness/runner/batch_report.hpp"
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/rerun_confirmation.hpp"
+#include "harness/runner/batch_report.hpp"
 
 #include <gtest/gtest.h>
 
@@ -51,9 +51,9 @@ inline std::size_t& fail_lines_left_in_this_test() {
 
 // `rerun` runs a rerun line (a child kcheck; the CPU tests give a stand-in); `confirm` says
 // whether to run the first printed one.
-inline testing::AssertionResult all_passed(const BatchReport& report,
-                                           const std::function<RerunOutcome(const Case&)>& rerun = rerun_in_child_kcheck,
-                                           bool confirm = rerun_lines_confirmed()) {
+inline testing::AssertionResult all_passed(
+    const BatchReport& report, const std::function<RerunOutcome(const Case&)>& rerun = rerun_in_child_kcheck,
+    bool confirm = rerun_lines_confirmed()) {
   if (report.failures.empty()) return testing::AssertionSuccess();
   std::vector<CaseFailure> failures = report.failures;
   std::stable_sort(failures.begin(), failures.end(), smaller_case);

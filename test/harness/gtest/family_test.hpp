@@ -3,9 +3,9 @@
 // tests run their cases, in batches, in every mode the variant declares.
 #pragma once
 
-#include "harness/runner/batch.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/variant_test.hpp"
+#include "harness/runner/batch.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -6,9 +6,9 @@
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
 #include "harness/diagnosis/failure_list.hpp"
-#include "harness/runner/gpu_session.hpp"
-#include "harness/input/run_seed.hpp"
 #include "harness/gtest/test_main.hpp"
+#include "harness/input/run_seed.hpp"
+#include "harness/runner/gpu_session.hpp"
 
 #include <gtest/gtest.h>
 
@@ -99,8 +99,7 @@ int main(int argc, char** argv) {
                    gpu.description.c_str());
       return 1;
     }
-    std::printf("SKIP: no usable CUDA device (%s); this executable's GPU tests did not run\n",
-                gpu.description.c_str());
+    std::printf("SKIP: no usable CUDA device (%s); this executable's GPU tests did not run\n", gpu.description.c_str());
     return harness::kSkippedExitCode;
   }
   std::printf("device: %s\n", gpu.description.c_str());

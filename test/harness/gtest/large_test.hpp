@@ -4,9 +4,9 @@
 // print their rerun lines (`kcheck ... --dist large --seed S`) like every other test's.
 #pragma once
 
-#include "harness/large/large_case.hpp"
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/test_main.hpp"
+#include "harness/large/large_case.hpp"
 
 #include <kernels/registry.hpp>
 

@@ -37,7 +37,7 @@ inline int unaccepted_block_size(const kernels::VariantInfo& variant) {
 // of the smallest block (when the limit is finite in practice) and, for variants that take whole
 // blocks or tiles only, one more than a multiple.
 inline std::vector<std::pair<std::uint64_t, int>> unaccepted_lengths(const kernels::VariantInfo& variant,
-                                                                      kernels::TypeKey type) {
+                                                                     kernels::TypeKey type) {
   std::vector<std::pair<std::uint64_t, int>> lengths;
   const int smallest = variant.block_sizes.smallest();
   const std::uint64_t limit = variant.max_length_with(smallest);

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -76,8 +76,9 @@ class VariantTest : public testing::TestWithParam<const kernels::VariantInfo*> {
 
   // The values one block takes at once: 2 * block for the exhaustive small lengths.
   std::uint64_t nominal_block(int block_size) const {
-    return block_size == 0 && variant().block_sizes.chosen_by_variant_itself() ? 1024
-                                                                                : std::uint64_t(variant().resolve_block_size(block_size));
+    return block_size == 0 && variant().block_sizes.chosen_by_variant_itself()
+               ? 1024
+               : std::uint64_t(variant().resolve_block_size(block_size));
   }
 
  private:

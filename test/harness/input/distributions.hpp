@@ -36,9 +36,9 @@ enum class Distribution {
 };
 
 inline constexpr std::array kAllDistributions{
-    Distribution::random,     Distribution::ones,         Distribution::max,          Distribution::alternating,
-    Distribution::negative,   Distribution::sorted,       Distribution::reverse,      Distribution::nan,
-    Distribution::infinities, Distribution::signed_zeros, Distribution::denormals,    Distribution::cancellation,
+    Distribution::random,     Distribution::ones,         Distribution::max,       Distribution::alternating,
+    Distribution::negative,   Distribution::sorted,       Distribution::reverse,   Distribution::nan,
+    Distribution::infinities, Distribution::signed_zeros, Distribution::denormals, Distribution::cancellation,
     Distribution::two_values, Distribution::duplicates,   Distribution::specials,
 };
 

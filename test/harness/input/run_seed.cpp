@@ -30,8 +30,8 @@ std::uint64_t run_seed() {
 }
 
 std::string describe_run_seed() {
-  return "run seed " + std::to_string(run_seed()) +
-         " (rerun with KCHECK_SEED=" + std::to_string(run_seed()) + "; KCHECK_SEED=random draws a fresh one)";
+  return "run seed " + std::to_string(run_seed()) + " (rerun with KCHECK_SEED=" + std::to_string(run_seed()) +
+         "; KCHECK_SEED=random draws a fresh one)";
 }
 
 std::uint64_t case_seed(std::uint64_t seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n) {

@@ -1,8 +1,8 @@
 #include "harness/large/large_case.hpp"
 
-#include "harness/runner/gpu_session.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/runner/gpu_session.hpp"
 
 namespace harness {
 namespace {

@@ -23,8 +23,7 @@ __global__ void fill_ints_kernel(int* data, std::uint64_t count, int value) {
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) data[i] = value;
 }
 
-__global__ void count_not_equal_kernel(const int* data, std::uint64_t count, int value,
-                                       unsigned long long* differing) {
+__global__ void count_not_equal_kernel(const int* data, std::uint64_t count, int value, unsigned long long* differing) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   unsigned long long mine = 0;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {

@@ -53,8 +53,8 @@ struct LargeVerdict {
 };
 
 struct LargeInputFacts {
-  int wrapped_sum = 0;       // the int sum modulo 2^32
-  long long widened_sum = 0; // the exact sum
+  int wrapped_sum = 0;        // the int sum modulo 2^32
+  long long widened_sum = 0;  // the exact sum
   int max = 0;
   int min = 0;
 };

@@ -53,8 +53,9 @@ class DeviceBuffer {
   // Copies another buffer of the same size, device to device.
   void copy_from(const DeviceBuffer& other) {
     if (count_ == 0) return;
-    kernels::check_cuda(cudaMemcpyAsync(data_, other.data_, count_ * sizeof(T), cudaMemcpyDeviceToDevice, test_stream()),
-                        "cudaMemcpyAsync (device to device)");
+    kernels::check_cuda(
+        cudaMemcpyAsync(data_, other.data_, count_ * sizeof(T), cudaMemcpyDeviceToDevice, test_stream()),
+        "cudaMemcpyAsync (device to device)");
     kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (device to device)");
   }
 

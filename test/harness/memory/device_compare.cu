@@ -1,5 +1,5 @@
-#include "harness/memory/device_compare.hpp"
 #include "harness/memory/device_buffer.hpp"
+#include "harness/memory/device_compare.hpp"
 #include "harness/runner/gpu_session.hpp"
 
 #include <kernels/errors.hpp>

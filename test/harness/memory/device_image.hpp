@@ -69,7 +69,8 @@ class DeviceImage {
   // Whether a read-only image is still the one uploaded, bit for bit, decided on the device.
   // With exact-size buffers (sanitizer runs, small) it is not known: download() and compare.
   bool known_unchanged() const {
-    return exact_.empty() && as_uploaded_.size() == image_.size() && same_bytes_on_device(image_.data(), as_uploaded_.data(), image_.size() * sizeof(T));
+    return exact_.empty() && as_uploaded_.size() == image_.size() &&
+           same_bytes_on_device(image_.data(), as_uploaded_.data(), image_.size() * sizeof(T));
   }
 
   // Every segment after the runs, one after the other: segment k from packed_offset(k).

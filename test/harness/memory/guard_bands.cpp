@@ -101,7 +101,7 @@ std::vector<typename GuardedImage<T>::Violation> GuardedImage<T>::violations(std
   return found;
 }
 
-#define HARNESS_INSTANTIATE_GUARDS(T) \
+#define HARNESS_INSTANTIATE_GUARDS(T)      \
   template T input_poison<T>(kernels::Op); \
   template class GuardedImage<T>;
 HARNESS_INSTANTIATE_GUARDS(int)

@@ -31,8 +31,10 @@ T input_poison(kernels::Op op);
 // The poison of outputs and workspaces: every byte 0xA5.
 template <class T>
 T output_poison() {
-  if constexpr (sizeof(T) == 4) return std::bit_cast<T>(0xA5A5A5A5u);
-  else return std::bit_cast<T>(0xA5A5A5A5A5A5A5A5ull);
+  if constexpr (sizeof(T) == 4)
+    return std::bit_cast<T>(0xA5A5A5A5u);
+  else
+    return std::bit_cast<T>(0xA5A5A5A5A5A5A5A5ull);
 }
 
 template <class T>

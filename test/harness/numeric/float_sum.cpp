@@ -26,7 +26,8 @@ bool same_bits(T a, T b) {
 template <class Out>
 FloatSumJudge<Out>::FloatSumJudge(std::uint64_t depth)
     : depth_(depth),
-      gamma_(static_cast<double>(gamma(static_cast<long double>(depth), std::ldexp(1.0L, -std::numeric_limits<Out>::digits)))),
+      gamma_(static_cast<double>(
+          gamma(static_cast<long double>(depth), std::ldexp(1.0L, -std::numeric_limits<Out>::digits)))),
       overflow_(static_cast<double>(std::numeric_limits<Out>::max())) {}
 
 template <class Out>

@@ -55,16 +55,16 @@ class FloatSumFacts {
   // doubles near the largest finite value get there), extended_high + extended_low in long
   // double, which has the range.
   double high = 0, low = 0;
-  double abs_sum = 0;            // sum of |x| over the finite terms (rounded up in use)
+  double abs_sum = 0;  // sum of |x| over the finite terms (rounded up in use)
   bool extended = false;
   long double extended_high = 0, extended_low = 0, extended_abs_sum = 0;
   bool has_nan = false;
   bool has_pos_inf = false;
   bool has_neg_inf = false;
-  bool has_positive = false;     // finite terms > 0
-  bool has_negative = false;     // finite terms < 0
-  bool all_zero = true;          // every term is +-0.0 (true for no terms)
-  bool all_negative_zero = true; // every term is -0.0 (meaningful when count > 0)
+  bool has_positive = false;      // finite terms > 0
+  bool has_negative = false;      // finite terms < 0
+  bool all_zero = true;           // every term is +-0.0 (true for no terms)
+  bool all_negative_zero = true;  // every term is -0.0 (meaningful when count > 0)
 
   long double exact() const { return extended ? extended_high + extended_low : static_cast<long double>(high) + low; }
   // sum|x| rounded up past the error of its own accumulation.

@@ -26,12 +26,13 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   using BatchDeviceBase<In, Mode>::BatchDeviceBase;
 
   std::size_t workspace_bytes(std::size_t run) const {
-    return kernels::reduce_workspace_bytes<In, Out>(this->variant_.name, this->mode_, this->length(run), {this->block_size(run)});
+    return kernels::reduce_workspace_bytes<In, Out>(this->variant_.name, this->mode_, this->length(run),
+                                                    {this->block_size(run)});
   }
 
   void launch(std::size_t run, const In* input, kernels::Workspace workspace, cudaStream_t stream) const {
-    kernels::reduce<In, Out>(this->variant_.name, this->mode_, input, this->length(run), outputs_.segment(run), workspace,
-                             {this->block_size(run)}, stream);
+    kernels::reduce<In, Out>(this->variant_.name, this->mode_, input, this->length(run), outputs_.segment(run),
+                             workspace, {this->block_size(run)}, stream);
   }
 
   void download() { results_ = outputs_.download_segments(); }
@@ -71,8 +72,7 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
       std::vector<std::optional<ReduceExpectation<Out>>>(this->inputs_.size());
 };
 
-#define HARNESS_REDUCE_FAMILY(key, in, out, label) \
-  template class Batch<ReduceFamily<in, out>>;
+#define HARNESS_REDUCE_FAMILY(key, in, out, label) template class Batch<ReduceFamily<in, out>>;
 KERNELS_FOR_EACH_TYPE(HARNESS_REDUCE_FAMILY)
 #undef HARNESS_REDUCE_FAMILY
 

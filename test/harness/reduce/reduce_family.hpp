@@ -2,12 +2,12 @@
 // between canaries, the oracle's fold judged within the variant's derived bound.
 #pragma once
 
-#include "harness/runner/api_call.hpp"
-#include "harness/runner/batch.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/device_image.hpp"
 #include "harness/memory/guard_bands.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/runner/batch.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/registry.hpp>

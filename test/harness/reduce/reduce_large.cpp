@@ -1,8 +1,8 @@
 #include "harness/reduce/reduce_large.hpp"
 
+#include "harness/large/large_input.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/guard_bands.hpp"
-#include "harness/large/large_input.hpp"
 
 #include <kernels/reduce.hpp>
 
@@ -17,7 +17,8 @@ std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) 
 
 // The call's result, downloaded, as the widest type.
 template <class Out>
-long long reduce_into(const kernels::VariantInfo& variant, const Case& c, const int* input, kernels::Workspace workspace) {
+long long reduce_into(const kernels::VariantInfo& variant, const Case& c, const int* input,
+                      kernels::Workspace workspace) {
   DeviceBuffer<Out> result(1);
   kernels::reduce<int, Out>(variant.name, c.op, input, c.n, result.data(), workspace, {c.block_size}, test_stream());
   return result.download()[0];
@@ -44,7 +45,7 @@ BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c)
     const bool widening = kernels::is_widening(c.type);
     const long long got = widening ? reduce_into<long long>(variant, c, input, {workspace.data(), bytes})
                                    : reduce_into<int>(variant, c, input, {workspace.data(), bytes});
-    const long long expected = widening ? facts.widened_sum
+    const long long expected = widening                   ? facts.widened_sum
                                : c.op == kernels::Op::max ? facts.max
                                : c.op == kernels::Op::min ? facts.min
                                                           : facts.wrapped_sum;

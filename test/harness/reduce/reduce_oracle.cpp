@@ -87,7 +87,7 @@ std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, 
   return "expected " + show_value(expected.value) + ", got " + show_value(got);
 }
 
-#define HARNESS_INSTANTIATE_REDUCE_ORACLE(In, Out)                                                        \
+#define HARNESS_INSTANTIATE_REDUCE_ORACLE(In, Out) \
   template ReduceExpectation<Out> expect_reduce<In, Out>(Op, std::span<const In>);
 HARNESS_INSTANTIATE_REDUCE_ORACLE(int, int)
 HARNESS_INSTANTIATE_REDUCE_ORACLE(unsigned, unsigned)
@@ -99,7 +99,8 @@ HARNESS_INSTANTIATE_REDUCE_ORACLE(int, long long)
 
 template std::optional<std::string> judge_reduce<int>(const ReduceExpectation<int>&, int, std::uint64_t);
 template std::optional<std::string> judge_reduce<unsigned>(const ReduceExpectation<unsigned>&, unsigned, std::uint64_t);
-template std::optional<std::string> judge_reduce<long long>(const ReduceExpectation<long long>&, long long, std::uint64_t);
+template std::optional<std::string> judge_reduce<long long>(const ReduceExpectation<long long>&, long long,
+                                                            std::uint64_t);
 template std::optional<std::string> judge_reduce<float>(const ReduceExpectation<float>&, float, std::uint64_t);
 template std::optional<std::string> judge_reduce<double>(const ReduceExpectation<double>&, double, std::uint64_t);
 

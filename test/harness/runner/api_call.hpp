@@ -27,7 +27,8 @@ struct ApiArgs {
 template <class Mode>
 class ApiCallBase {
  public:
-  ApiCallBase(const kernels::VariantInfo& variant, Mode mode, std::uint64_t n) : variant_(variant), mode_(mode), n_(n) {}
+  ApiCallBase(const kernels::VariantInfo& variant, Mode mode, std::uint64_t n)
+      : variant_(variant), mode_(mode), n_(n) {}
 
  protected:
   const kernels::VariantInfo& variant_;

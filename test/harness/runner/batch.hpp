@@ -10,10 +10,10 @@
 // cases cost little more than their launches. kcheck runs one case through the same code.
 #pragma once
 
+#include "harness/input/test_input.hpp"
 #include "harness/runner/batch_family.hpp"
 #include "harness/runner/batch_report.hpp"
 #include "harness/runner/case.hpp"
-#include "harness/input/test_input.hpp"
 
 #include <kernels/registry.hpp>
 

@@ -5,9 +5,9 @@
 // name.
 #pragma once
 
-#include "harness/runner/case.hpp"
 #include "harness/input/test_input.hpp"
 #include "harness/memory/guard_bands.hpp"
+#include "harness/runner/case.hpp"
 
 #include <kernels/registry.hpp>
 #include <kernels/workspace.hpp>
@@ -112,21 +112,20 @@ struct ExtraInputVisitor {
 };
 
 template <class Device, class Family>
-concept BatchDevice =
-    std::constructible_from<Device, const kernels::VariantInfo&, typename Family::Mode,
-                            const std::vector<const TestInput<typename Family::In>*>&,
-                            const std::vector<BatchRun>&> &&
-    requires(Device& device, const Device& seen, std::size_t run, const typename Family::In* input,
-             kernels::Workspace workspace, cudaStream_t stream) {
-      { seen.workspace_bytes(run) } -> std::same_as<std::size_t>;
-      seen.launch(run, input, workspace, stream);
-      device.download();
-      { device.judge(run) } -> std::same_as<std::optional<std::string>>;
-      { seen.pass(run) } -> std::same_as<std::string>;
-      { seen.output_bits(run) } -> std::same_as<std::vector<std::byte>>;
-      { seen.violations() } -> std::same_as<std::vector<std::pair<std::size_t, std::string>>>;
-      seen.for_each_extra_input(ExtraInputVisitor{});
-    };
+concept BatchDevice = std::constructible_from < Device,
+        const kernels::VariantInfo&, typename Family::Mode, const std::vector < const TestInput<typename Family::In>
+* > &, const std::vector<BatchRun>& > &&requires(Device& device, const Device& seen, std::size_t run,
+                                                 const typename Family::In* input, kernels::Workspace workspace,
+                                                 cudaStream_t stream) {
+  { seen.workspace_bytes(run) } -> std::same_as<std::size_t>;
+  seen.launch(run, input, workspace, stream);
+  device.download();
+  { device.judge(run) } -> std::same_as<std::optional<std::string>>;
+  { seen.pass(run) } -> std::same_as<std::string>;
+  { seen.output_bits(run) } -> std::same_as<std::vector<std::byte>>;
+  { seen.violations() } -> std::same_as<std::vector<std::pair<std::size_t, std::string>>>;
+  seen.for_each_extra_input(ExtraInputVisitor{});
+};
 
 // What the runner and the shared tests need of a family everywhere. Its Device is defined in the
 // family's .cpp, the one file that runs its batches, and is held to BatchDevice there.
@@ -140,7 +139,7 @@ concept BatchFamily = requires(Case& c, typename Family::Mode mode, const kernel
   { Family::kType } -> std::convertible_to<kernels::TypeKey>;
   { Family::kNames } -> std::convertible_to<FamilyNames>;
   { Family::kOutputPerElement } -> std::convertible_to<bool>;
-  { Family::kAllModes };
+  {Family::kAllModes};
   { Family::modes(variant) } -> std::same_as<std::vector<typename Family::Mode>>;
   Family::set_mode(c, mode);
   { Family::input_poison(mode) } -> std::same_as<typename Family::In>;

@@ -40,7 +40,10 @@ struct CaseFailure {
   CaseFailure() = default;
   CaseFailure(Case failed, FailureKind failure_kind, std::string failure_what,
               std::shared_ptr<const std::vector<Case>> runs_of_batch = {}, std::size_t run_in_batch = 0)
-      : c(std::move(failed)), kind(failure_kind), what(std::move(failure_what)), batch_runs(std::move(runs_of_batch)),
+      : c(std::move(failed)),
+        kind(failure_kind),
+        what(std::move(failure_what)),
+        batch_runs(std::move(runs_of_batch)),
         run(run_in_batch) {}
 
   Case c;

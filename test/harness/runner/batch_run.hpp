@@ -4,16 +4,16 @@
 // run (watched for hangs), synchronise once, judge each run, check the guard bands.
 #pragma once
 
-#include "harness/runner/batch.hpp"
-#include "harness/memory/device_image.hpp"
 #include "harness/diagnosis/fault_attribution.hpp"
-#include "harness/runner/graph_capture.hpp"
-#include "harness/runner/gpu_session.hpp"
-#include "harness/memory/guard_bands.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/input/random_bits.hpp"
-#include "harness/runner/scheduling_noise.hpp"
+#include "harness/memory/device_image.hpp"
+#include "harness/memory/guard_bands.hpp"
 #include "harness/memory/workspace_arena.hpp"
+#include "harness/runner/batch.hpp"
+#include "harness/runner/gpu_session.hpp"
+#include "harness/runner/graph_capture.hpp"
+#include "harness/runner/scheduling_noise.hpp"
 
 #include <kernels/types.hpp>
 
@@ -56,14 +56,15 @@ Case Batch<Family>::case_of(std::size_t run) const {
 // nothing (also when no earlier run repeats it).
 template <BatchFamily Family>
 std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_t r,
-                                                                    const typename Family::Device& device) const {
+                                                                      const typename Family::Device& device) const {
   for (std::size_t first = 0; first < r; ++first) {
     if (!(runs_[first] == runs_[r])) continue;
     const std::vector<std::byte> then = device.output_bits(first), now = device.output_bits(r);
     const auto at = std::mismatch(then.begin(), then.end(), now.begin(), now.end());
     if (at.first == then.end() && at.second == now.end()) return std::nullopt;
     return "repeat " + std::to_string(r) + " of the same case differs from run " + std::to_string(first) +
-           " at output byte " + std::to_string(at.first - then.begin()) + " (the variant declares itself deterministic)";
+           " at output byte " + std::to_string(at.first - then.begin()) +
+           " (the variant declares itself deterministic)";
   }
   return std::nullopt;
 }
@@ -142,9 +143,10 @@ class BatchExecution {
   void launch_runs() {
     watch_.emplace([this] {
       const auto culprit = marks_.culprit();
-      if (!culprit) return "no run was found unfinished (the batch's " + std::to_string(batch_.runs_.size()) + " cases)";
-      const std::string what = culprit->call_returned ? "its kernels did not finish (the runs before it did)"
-                                                      : "its call did not return";
+      if (!culprit)
+        return "no run was found unfinished (the batch's " + std::to_string(batch_.runs_.size()) + " cases)";
+      const std::string what =
+          culprit->call_returned ? "its kernels did not finish (the runs before it did)" : "its call did not return";
       return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
     });
     // Other noise for every batch of the process: a stress test's repeats are not alike.
@@ -157,7 +159,8 @@ class BatchExecution {
     if (options_.noise_us != 0) launch_scheduling_noise(noise_seed_, options_.noise_us);
     if (const auto not_captured = launch_as_graph([this](cudaStream_t stream) { launch_each(stream); })) {
       for (auto& problem : problems_) {
-        if (!problem) problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
+        if (!problem)
+          problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
       }
     }
   }
@@ -165,7 +168,8 @@ class BatchExecution {
   void launch_each(cudaStream_t stream) {
     for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
       if (problems_[r]) continue;
-      if (options_.noise_us != 0 && !options_.as_graph) launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
+      if (options_.noise_us != 0 && !options_.as_graph)
+        launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
       marks_.launching(r);
       try {
         device_.launch(r, inputs_.segment(batch_.runs_[r].input), workspaces_.slice(r), stream);

@@ -30,9 +30,9 @@ std::vector<std::string> to_args(const Case& c) {
     case kernels::Family::scan: args.insert(args.end(), {"--kind", std::string(kernels::name(c.kind))}); break;
     case kernels::Family::sort: args.insert(args.end(), {"--form", std::string(kernels::name(c.form))}); break;
   }
-  args.insert(args.end(), {"--type", std::string(kernels::name(c.type)), "--block", std::to_string(c.block_size),
-                           "--n", std::to_string(c.n), "--dist", std::string(name(c.distribution)), "--seed",
-                           std::to_string(c.seed)});
+  args.insert(args.end(),
+              {"--type", std::string(kernels::name(c.type)), "--block", std::to_string(c.block_size), "--n",
+               std::to_string(c.n), "--dist", std::string(name(c.distribution)), "--seed", std::to_string(c.seed)});
   if (c.offset != 0) args.insert(args.end(), {"--offset", std::to_string(c.offset)});
   if (c.in_place) args.emplace_back("--in-place");
   if (c.repeat != 1) args.insert(args.end(), {"--repeat", std::to_string(c.repeat)});
@@ -61,7 +61,8 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
   };
   if (!variant.supports(c.type)) return ContractBreach{"type", "declared: " + join(variant.types())};
   if (c.family == kernels::Family::reduce && !variant.supports(c.type, c.op)) {
-    return ContractBreach{"op", "declared for " + std::string(kernels::name(c.type)) + ": " + join(variant.ops(c.type))};
+    return ContractBreach{"op",
+                          "declared for " + std::string(kernels::name(c.type)) + ": " + join(variant.ops(c.type))};
   }
   if (c.family == kernels::Family::scan && !variant.supports(c.kind)) {
     return ContractBreach{"kind", "declared: " + join(variant.kinds)};

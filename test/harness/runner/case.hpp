@@ -20,11 +20,11 @@ struct Case {
   kernels::Family family = kernels::Family::reduce;
   std::string variant;  // name within the family
   kernels::TypeKey type = kernels::TypeKey::int32;
-  kernels::Op op = kernels::Op::sum;                          // reductions
-  kernels::ScanKind kind = kernels::ScanKind::inclusive;      // scans
-  bool in_place = false;                                      // scans: out == in
-  kernels::SortForm form = kernels::SortForm::keys;           // sorts
-  int block_size = 0;  // as requested: 0 is the variant's preferred size
+  kernels::Op op = kernels::Op::sum;                      // reductions
+  kernels::ScanKind kind = kernels::ScanKind::inclusive;  // scans
+  bool in_place = false;                                  // scans: out == in
+  kernels::SortForm form = kernels::SortForm::keys;       // sorts
+  int block_size = 0;                                     // as requested: 0 is the variant's preferred size
   std::uint64_t n = 0;
   Distribution distribution = Distribution::random;
   std::uint64_t seed = 0;  // the input is generate(distribution, n, seed), or for `large` large/large_case.hpp's
@@ -72,8 +72,8 @@ class CaseArgsError : public std::runtime_error {
 
 // Parses kcheck's arguments (without the program name) into a case: exact numbers, options
 // that belong to the variant's family only, a distribution that applies to the type, and a
-// case inside the variant's declared contract, and a `large` one that can run (large_case_breach). Without --seed the seed is derived from the run
-// seed as the tests derive it. Throws CaseArgsError; touches no GPU.
+// case inside the variant's declared contract, and a `large` one that can run (large_case_breach). Without --seed the
+// seed is derived from the run seed as the tests derive it. Throws CaseArgsError; touches no GPU.
 Case parse_case_args(const std::vector<std::string>& args);
 
 // The rerun lines of cases, one a line: a file of them is what kcheck --batch runs, in order.

@@ -1,9 +1,9 @@
 // kcheck's command line, on CLI11: the options and their help come from one description; the
 // numbers are parsed here, exactly (no sign, no trailing characters, no overflow), so that a
 // mistyped rerun line is an error naming its option rather than another case.
-#include "harness/runner/case.hpp"
-#include "harness/numeric/exact_number.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/numeric/exact_number.hpp"
+#include "harness/runner/case.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -18,14 +18,16 @@ namespace {
 
 struct CaseText {
   std::string variant;
-  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1", noise = "0";
+  std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1",
+                              noise = "0";
   bool in_place = false, graph = false;
 };
 
 std::unique_ptr<CLI::App> describe_options(CaseText& text) {
-  auto app = std::make_unique<CLI::App>("kcheck: runs one case of one variant against the oracle, with the "
-                                        "tests' input, guard bands and alignment",
-                                        "kcheck");
+  auto app = std::make_unique<CLI::App>(
+      "kcheck: runs one case of one variant against the oracle, with the "
+      "tests' input, guard bands and alignment",
+      "kcheck");
   app->set_help_flag();  // kcheck answers --help itself, before any parsing
   app->add_option("variant", text.variant, "family/name of a registered variant (kcheck --list)")->required();
   app->add_option("--op", text.op, "reductions: sum|max|min (default: the first the type declares)");
@@ -43,7 +45,8 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->add_option("--repeat", text.repeat,
                   "runs of the case in one batch, 1.." + std::to_string(kMaxRepeat) +
                       " (default 1): fails if any run fails, and for a deterministic variant if any run's bits differ");
-  app->add_flag("--graph", text.graph, "capture the runs into one CUDA graph and replay it, as the graph-capture test does");
+  app->add_flag("--graph", text.graph,
+                "capture the runs into one CUDA graph and replay it, as the graph-capture test does");
   app->add_option("--noise", text.noise,
                   "microseconds, 0.." + std::to_string(kMaxNoise) +
                       " (default 0): before each run, a kernel on a second stream keeps random multiprocessors "
@@ -55,8 +58,8 @@ template <class Number>
 Number parse_number(const std::string& option, const std::string& text, Number low, Number high) {
   const std::optional<Number> value = exact_number(text, low, high);
   if (!value) {
-    throw CaseArgsError(option, "'" + text + "' is not an integer in [" + std::to_string(low) + ", " +
-                                    std::to_string(high) + "]");
+    throw CaseArgsError(
+        option, "'" + text + "' is not an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
   }
   return *value;
 }
@@ -92,7 +95,8 @@ Case parse_case_args(const std::vector<std::string>& args) {
   }
 
   const kernels::VariantInfo* variant = kernels::find_variant(text.variant);
-  if (variant == nullptr) throw CaseArgsError("variant", "no variant '" + text.variant + "' (kcheck --list shows them)");
+  if (variant == nullptr)
+    throw CaseArgsError("variant", "no variant '" + text.variant + "' (kcheck --list shows them)");
   Case c;
   c.family = variant->family;
   c.variant = std::string(variant->name);
@@ -106,12 +110,13 @@ Case parse_case_args(const std::vector<std::string>& args) {
     c.type = parse_name("--type", text.type, kernels::parse_type(text.type), names_of(kernels::kAllTypeKeys));
   } else {
     c.type = std::find(types.begin(), types.end(), kernels::TypeKey::int32) != types.end() ? kernels::TypeKey::int32
-                                                                                            : types.front();
+                                                                                           : types.front();
   }
   if (!variant->supports(c.type)) throw CaseArgsError("--type", "declared: " + names_of(types));
   if (c.family == kernels::Family::reduce) {
     const auto ops = variant->ops(c.type);
-    c.op = text.op.empty() ? ops.front() : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::kAllOps));
+    c.op = text.op.empty() ? ops.front()
+                           : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::kAllOps));
   } else if (c.family == kernels::Family::scan) {
     c.kind = text.kind.empty() ? variant->kinds.front()
                                : parse_name("--kind", text.kind, kernels::parse_scan_kind(text.kind),
@@ -126,8 +131,8 @@ Case parse_case_args(const std::vector<std::string>& args) {
   c.distribution = parse_name("--dist", text.dist, parse_distribution(text.dist),
                               names_of(kAllDistributions) + "|" + std::string(name(Distribution::large)));
   if (!applies_to(c.distribution, c.type)) {
-    throw CaseArgsError("--dist", std::string(name(c.distribution)) + " does not apply to " +
-                                      std::string(kernels::name(c.type)));
+    throw CaseArgsError("--dist",
+                        std::string(name(c.distribution)) + " does not apply to " + std::string(kernels::name(c.type)));
   }
   c.offset = parse_number<unsigned>("--offset", text.offset, 0, kMaxOffset);
   c.repeat = parse_number<unsigned>("--repeat", text.repeat, 1, kMaxRepeat);
@@ -149,9 +154,9 @@ Case parse_case_args(const std::vector<std::string>& args) {
   if (const auto breach = large_case_breach(*variant, c)) {
     throw CaseArgsError(option_of(*breach), breach->rule + " with --dist large");
   }
-  c.seed = text.seed.empty() ? case_seed(run_seed(), c.type, c.distribution, c.n)
-                             : parse_number<std::uint64_t>("--seed", text.seed, 0,
-                                                           std::numeric_limits<std::uint64_t>::max());
+  c.seed = text.seed.empty()
+               ? case_seed(run_seed(), c.type, c.distribution, c.n)
+               : parse_number<std::uint64_t>("--seed", text.seed, 0, std::numeric_limits<std::uint64_t>::max());
   return c;
 }
 
@@ -175,7 +180,8 @@ std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines) {
     const Case& c = cases.back();
     if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form, c.graph, c.noise) !=
         std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form, first.graph, first.noise)) {
-      throw CaseArgsError("--batch", where + "not of the first case's variant, type, op, kind or form, --graph and --noise");
+      throw CaseArgsError("--batch",
+                          where + "not of the first case's variant, type, op, kind or form, --graph and --noise");
     }
   }
   if (cases.empty()) throw CaseArgsError("--batch", "no case");

@@ -1,9 +1,9 @@
 #include "harness/runner/device_calls.hpp"
 
-#include "harness/runner/batch_report.hpp"
-#include "harness/memory/device_buffer.hpp"
-#include "harness/runner/gpu_session.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/memory/device_buffer.hpp"
+#include "harness/runner/batch_report.hpp"
+#include "harness/runner/gpu_session.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/scan.hpp>
@@ -26,9 +26,10 @@ Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, i
 
 HangWatch watch(const Case& c) {
   return HangWatch([c] {
-    return CaseFailure{c, FailureKind::timeout,
-                       "a property's call did not finish (its input was RapidCheck's; the line below reruns a generated "
-                       "one of the same length)"}
+    return CaseFailure{
+        c, FailureKind::timeout,
+        "a property's call did not finish (its input was RapidCheck's; the line below reruns a generated "
+        "one of the same length)"}
         .lines();
   });
 }
@@ -92,14 +93,15 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
 
 template int reduce_on_device<int, int>(const kernels::VariantInfo&, kernels::Op, std::span<const int>, int);
 template float reduce_on_device<float, float>(const kernels::VariantInfo&, kernels::Op, std::span<const float>, int);
-template long long reduce_on_device<int, long long>(const kernels::VariantInfo&, kernels::Op, std::span<const int>, int);
+template long long reduce_on_device<int, long long>(const kernels::VariantInfo&, kernels::Op, std::span<const int>,
+                                                    int);
 template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, std::span<const int>,
                                               int);
 template std::pair<std::vector<int>, std::vector<std::uint32_t>> sort_on_device<int>(const kernels::VariantInfo&,
-                                                                                    kernels::SortForm,
-                                                                                    std::span<const int>, int);
+                                                                                     kernels::SortForm,
+                                                                                     std::span<const int>, int);
 template std::pair<std::vector<float>, std::vector<std::uint32_t>> sort_on_device<float>(const kernels::VariantInfo&,
-                                                                                        kernels::SortForm,
-                                                                                        std::span<const float>, int);
+                                                                                         kernels::SortForm,
+                                                                                         std::span<const float>, int);
 
 }  // namespace harness

@@ -17,10 +17,9 @@ GpuProbe probe_gpu() {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess || count == 0) {
-    probe.description = status != cudaSuccess
-                            ? std::string("cudaGetDeviceCount failed: ") + cudaGetErrorName(status) + " (" +
-                                  cudaGetErrorString(status) + ")"
-                            : std::string("cudaGetDeviceCount reports no device");
+    probe.description = status != cudaSuccess ? std::string("cudaGetDeviceCount failed: ") + cudaGetErrorName(status) +
+                                                    " (" + cudaGetErrorString(status) + ")"
+                                              : std::string("cudaGetDeviceCount reports no device");
     return probe;
   }
   cudaDeviceProp properties{};
@@ -30,8 +29,8 @@ GpuProbe probe_gpu() {
     return probe;
   }
   std::ostringstream text;
-  text << properties.name << ", sm_" << properties.major << properties.minor << ", "
-       << properties.multiProcessorCount << " SMs, " << (properties.totalGlobalMem >> 20) << " MiB";
+  text << properties.name << ", sm_" << properties.major << properties.minor << ", " << properties.multiProcessorCount
+       << " SMs, " << (properties.totalGlobalMem >> 20) << " MiB";
   probe.available = true;
   probe.description = text.str();
   return probe;
@@ -63,10 +62,10 @@ void use_ctest_assigned_gpu() {
   if (visible != nullptr && *visible == '\0') return;  // no GPU visible at all: probe_gpu says so
   const auto gpu = ctest_assigned_gpu(allocation, visible);
   if (!gpu) {
-    throw std::runtime_error(std::string("ctest assigned GPU '") + allocation + "', which is not an index into the " +
-                             (visible ? std::string("visible devices CUDA_VISIBLE_DEVICES=") + visible
-                                      : std::string("machine's devices")) +
-                             " (write the resource specification with ci/gpu-resource-spec.sh)");
+    throw std::runtime_error(
+        std::string("ctest assigned GPU '") + allocation + "', which is not an index into the " +
+        (visible ? std::string("visible devices CUDA_VISIBLE_DEVICES=") + visible : std::string("machine's devices")) +
+        " (write the resource specification with ci/gpu-resource-spec.sh)");
   }
   setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);
 }

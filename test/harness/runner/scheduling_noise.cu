@@ -1,5 +1,5 @@
-#include "harness/runner/scheduling_noise.hpp"
 #include "harness/input/random_bits.hpp"
+#include "harness/runner/scheduling_noise.hpp"
 
 #include <kernels/errors.hpp>
 

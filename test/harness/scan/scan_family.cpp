@@ -36,13 +36,14 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   using BatchDeviceBase<T, Mode>::BatchDeviceBase;
 
   std::size_t workspace_bytes(std::size_t run) const {
-    return kernels::scan_workspace_bytes<T>(this->variant_.name, this->mode_, this->length(run), {this->block_size(run)});
+    return kernels::scan_workspace_bytes<T>(this->variant_.name, this->mode_, this->length(run),
+                                            {this->block_size(run)});
   }
 
   void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const {
     T* const out = outputs_.segment(run);
-    kernels::scan<T>(this->variant_.name, this->mode_, this->runs_[run].in_place ? out : input, this->length(run), out, workspace,
-                     {this->block_size(run)}, stream);
+    kernels::scan<T>(this->variant_.name, this->mode_, this->runs_[run].in_place ? out : input, this->length(run), out,
+                     workspace, {this->block_size(run)}, stream);
   }
 
   void download() { results_ = outputs_.download_segments(); }
@@ -81,8 +82,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   std::vector<T> results_;
 };
 
-#define HARNESS_SCAN_FAMILY(key, in, out, label) \
-  template class Batch<ScanFamily<in>>;
+#define HARNESS_SCAN_FAMILY(key, in, out, label) template class Batch<ScanFamily<in>>;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SCAN_FAMILY)
 #undef HARNESS_SCAN_FAMILY
 

@@ -3,14 +3,14 @@
 // scans it there. Every output is judged against the oracle's prefix within its bound.
 #pragma once
 
-#include "harness/runner/api_call.hpp"
-#include "harness/runner/batch.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/device_image.hpp"
 #include "harness/memory/guard_bands.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/runner/batch.hpp"
 
-#include <kernels/scan.hpp>
 #include <kernels/registry.hpp>
+#include <kernels/scan.hpp>
 #include <kernels/workspace.hpp>
 
 #include <cuda_runtime_api.h>

@@ -1,9 +1,9 @@
 #include "harness/scan/scan_large.hpp"
 
+#include "harness/large/large_input.hpp"
+#include "harness/large/large_output.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/guard_bands.hpp"
-#include "harness/large/large_output.hpp"
-#include "harness/large/large_input.hpp"
 #include "harness/scan/scan_large_device.hpp"
 
 #include <kernels/scan.hpp>
@@ -35,15 +35,16 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     std::vector<LargeProblem> problems;
     const LargeVerdict verdict = check_large_scan(out, spec, c.kind);
     if (verdict.mismatches != 0) {
-      problems.push_back({FailureKind::wrong_value, std::to_string(verdict.mismatches) +
-                                                        " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
+      problems.push_back(
+          {FailureKind::wrong_value,
+           std::to_string(verdict.mismatches) + " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
     if (c.kind == kernels::ScanKind::inclusive && c.n > 0) {
       const int last = output.element(c.n - 1);
       const int total = large_input_facts(spec).wrapped_sum;
       if (last != total) {
-        problems.push_back({FailureKind::wrong_value, "the last value " + std::to_string(last) + " is not the total " +
-                                                          std::to_string(total)});
+        problems.push_back({FailureKind::wrong_value,
+                            "the last value " + std::to_string(last) + " is not the total " + std::to_string(total)});
       }
     }
     if (const std::uint64_t outside = output.guard_writes(); outside != 0) {

@@ -8,8 +8,7 @@
 
 namespace harness {
 template <class T>
-Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
-                          std::uint64_t depth) {
+Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got, std::uint64_t depth) {
   Mismatches mismatches;
   const bool inclusive = kind == kernels::ScanKind::inclusive;
   if constexpr (std::is_integral_v<T>) {
@@ -37,12 +36,11 @@ Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::spa
 
 template Mismatches judge_scan<int>(kernels::ScanKind, std::span<const int>, std::span<const int>, std::uint64_t);
 template Mismatches judge_scan<unsigned>(kernels::ScanKind, std::span<const unsigned>, std::span<const unsigned>,
-                                             std::uint64_t);
-template Mismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>,
-                                              std::span<const long long>, std::uint64_t);
-template Mismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>,
+                                         std::uint64_t);
+template Mismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>, std::span<const long long>,
                                           std::uint64_t);
+template Mismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>, std::uint64_t);
 template Mismatches judge_scan<double>(kernels::ScanKind, std::span<const double>, std::span<const double>,
-                                           std::uint64_t);
+                                       std::uint64_t);
 
 }  // namespace harness

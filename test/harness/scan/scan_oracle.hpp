@@ -14,9 +14,8 @@
 
 namespace harness {
 
-
 template <class T>
 Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got,
-                          std::uint64_t accumulation_depth);
+                      std::uint64_t accumulation_depth);
 
 }  // namespace harness

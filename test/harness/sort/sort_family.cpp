@@ -97,16 +97,19 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   using BatchDeviceBase<K, Mode>::BatchDeviceBase;
 
   std::size_t workspace_bytes(std::size_t run) const {
-    return kernels::sort_workspace_bytes<K>(this->variant_.name, this->mode_, this->length(run), {this->block_size(run)});
+    return kernels::sort_workspace_bytes<K>(this->variant_.name, this->mode_, this->length(run),
+                                            {this->block_size(run)});
   }
 
   void launch(std::size_t run, const K* keys, kernels::Workspace workspace, cudaStream_t stream) const {
     const kernels::SortConfig config{this->block_size(run)};
     if (pairs()) {
-      kernels::sort_pairs<K>(this->variant_.name, keys, sorted_keys_.segment(run), values_.segment(this->runs_[run].input),
-                             sorted_values_.segment(run), this->length(run), workspace, config, stream);
+      kernels::sort_pairs<K>(this->variant_.name, keys, sorted_keys_.segment(run),
+                             values_.segment(this->runs_[run].input), sorted_values_.segment(run), this->length(run),
+                             workspace, config, stream);
     } else {
-      kernels::sort_keys<K>(this->variant_.name, keys, sorted_keys_.segment(run), this->length(run), workspace, config, stream);
+      kernels::sort_keys<K>(this->variant_.name, keys, sorted_keys_.segment(run), this->length(run), workspace, config,
+                            stream);
     }
   }
 
@@ -169,8 +172,7 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   std::vector<std::uint32_t> got_values_;
 };
 
-#define HARNESS_SORT_FAMILY(key, in, out, label) \
-  template class Batch<SortFamily<in>>;
+#define HARNESS_SORT_FAMILY(key, in, out, label) template class Batch<SortFamily<in>>;
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SORT_FAMILY)
 #undef HARNESS_SORT_FAMILY
 

@@ -4,20 +4,20 @@
 // the keys'.
 #pragma once
 
-#include "harness/runner/api_call.hpp"
-#include "harness/runner/batch.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/device_image.hpp"
 #include "harness/memory/guard_bands.hpp"
+#include "harness/runner/api_call.hpp"
+#include "harness/runner/batch.hpp"
 
-#include <kernels/sort.hpp>
 #include <kernels/registry.hpp>
+#include <kernels/sort.hpp>
 #include <kernels/workspace.hpp>
 
 #include <cuda_runtime_api.h>
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>

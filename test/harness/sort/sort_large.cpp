@@ -1,8 +1,8 @@
 #include "harness/sort/sort_large.hpp"
 
+#include "harness/large/large_output.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/guard_bands.hpp"
-#include "harness/large/large_output.hpp"
 #include "harness/sort/sort_large_device.hpp"
 
 #include <kernels/sort.hpp>
@@ -62,12 +62,14 @@ BatchReport run_large_sort(const kernels::VariantInfo& variant, const Case& c) {
     const LargeVerdict verdict =
         check_large_sort(reinterpret_cast<const std::uint32_t*>(keys_out.data()), values, spec, class_starts);
     if (verdict.mismatches != 0) {
-      problems.push_back({FailureKind::wrong_value, std::to_string(verdict.mismatches) +
-                                                        " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
+      problems.push_back(
+          {FailureKind::wrong_value,
+           std::to_string(verdict.mismatches) + " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
     const std::uint64_t outside = keys_out.guard_writes() + (pairs ? values_out->guard_writes() : 0);
     if (outside != 0) {
-      problems.push_back({FailureKind::out_of_bounds, std::to_string(outside) + " writes outside the outputs it was given"});
+      problems.push_back(
+          {FailureKind::out_of_bounds, std::to_string(outside) + " writes outside the outputs it was given"});
     }
     return problems;
   });

@@ -1,8 +1,8 @@
 #include "harness/sort/sort_large_device.hpp"
 
+#include "harness/input/random_bits.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/runner/gpu_session.hpp"
-#include "harness/input/random_bits.hpp"
 
 #include <kernels/errors.hpp>
 
@@ -43,13 +43,16 @@ __device__ std::uint32_t class_at(const std::uint64_t* class_starts, std::uint64
   std::uint32_t low = 0, high = kLargeKeyClasses;  // class_starts[low] <= i < class_starts[high]
   while (high - low > 1) {
     const std::uint32_t mid = (low + high) / 2;
-    if (class_starts[mid] <= i) low = mid; else high = mid;
+    if (class_starts[mid] <= i)
+      low = mid;
+    else
+      high = mid;
   }
   return low;
 }
 
-__global__ void check_large_sort_kernel(const std::uint32_t* keys_out, const std::uint32_t* values_out, LargeSortSpec spec,
-                                        const std::uint64_t* class_starts,
+__global__ void check_large_sort_kernel(const std::uint32_t* keys_out, const std::uint32_t* values_out,
+                                        LargeSortSpec spec, const std::uint64_t* class_starts,
                                         unsigned long long* verdict /* mismatches, first bad */) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   unsigned long long mismatches = 0;
@@ -92,8 +95,7 @@ LargeVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t
   const DeviceBuffer<std::uint64_t> starts{std::span<const std::uint64_t>(class_starts)};
   DeviceBuffer<unsigned long long> verdict(2);
   verdict.upload(std::vector<unsigned long long>{0, kNoBadIndex});
-  check_large_sort_kernel<<<4096, 256, 0, test_stream()>>>(keys_out, values_out, spec, starts.data(),
-                                                            verdict.data());
+  check_large_sort_kernel<<<4096, 256, 0, test_stream()>>>(keys_out, values_out, spec, starts.data(), verdict.data());
   kernels::check_cuda(cudaGetLastError(), "launch of check_large_sort_kernel");
   const std::vector<unsigned long long> result = verdict.download();
   return {result[0], result[1]};

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <utility>
 #include <type_traits>
+#include <utility>
 
 namespace harness {
 namespace {
@@ -64,9 +64,9 @@ Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got
   return mismatches;
 }
 
-#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                                                                   \
-  template bool total_order_less<K>(K, K);                                                                   \
-  template SortExpectation<K> expect_sort<K>(std::span<const K>);                                            \
+#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                        \
+  template bool total_order_less<K>(K, K);                        \
+  template SortExpectation<K> expect_sort<K>(std::span<const K>); \
   template Mismatches judge_sort<K>(const SortExpectation<K>&, std::span<const K>, std::span<const std::uint32_t>);
 HARNESS_INSTANTIATE_SORT_ORACLE(int)
 HARNESS_INSTANTIATE_SORT_ORACLE(unsigned)
