@@ -44,7 +44,8 @@ void fill_device(T* data, std::uint64_t count, Values values, std::uint64_t seed
   if (count == 0) return;
   constexpr unsigned kBlock = 256, kMaxBlocks = 8192;  // grid-stride beyond 2M elements
   const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  fill_kernel<T> < <<blocks<kMaxBlocks ? unsigned(blocks) : kMaxBlocks, kBlock, 0, stream>>>(data, count, values, seed);
+  const unsigned grid = blocks < kMaxBlocks ? unsigned(blocks) : kMaxBlocks;
+  fill_kernel<T><<<grid, kBlock, 0, stream>>>(data, count, values, seed);
   kernels::check_cuda(cudaGetLastError(), "fill_kernel (benchmark input)");
 }
 
