@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 format=$(command -v clang-format-14 || command -v clang-format || true)
 [ -n "$format" ] || { echo "check-format: clang-format 14 not found (ci/install-lint-tools.sh installs it)" >&2; exit 1; }
 "$format" --version | grep -q "version 14\." || { echo "check-format: $("$format" --version) is not clang-format 14" >&2; exit 1; }
-mapfile -t files < <(git ls-files -- '*.cpp' '*.hpp' '*.cu' '*.cuh' ':!ci/')
+# The variant templates too: a new variant starts as a copy of one.
+mapfile -t files < <(git ls-files -- '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.cu.template' ':!ci/')
 unformatted=()
 for file in "${files[@]}"; do
   "$format" --dry-run --Werror "$file" > /dev/null 2>&1 || unformatted+=("$file")
