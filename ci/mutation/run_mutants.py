@@ -50,6 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 
 import catalogue_run
+import changed_lines
 import ctest_junit
 import ctest_runs
 import report
@@ -71,6 +72,20 @@ STAGES = [
     ("sanitizer", ["-L", "^sanitize$"], "ignore"),
 ]
 
+
+
+def print_survivors(results, mutants, equivalents, named):
+    """After an edit's run: each surviving pair that no triage file explains, with its diff."""
+    unexplained = [
+        r
+        for r in results["results"]
+        if r["outcome"] == ctest_junit.SURVIVED
+        and not report.equivalence(equivalents, r["mutant"], r["variant"])
+        and not report.equivalence(named, r["mutant"], r["variant"])
+    ]
+    print(f"\n{len(unexplained)} surviving pairs no test kills and no triage explains", flush=True)
+    for result in unexplained:
+        print(f"\nSURVIVED {result['mutant']} [{result['variant']}]\n{mutants[result['mutant']].diff}", end="")
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0):
@@ -305,6 +320,12 @@ def main():
     mode.add_argument("--variant", help="one variant's mutants, against its tests (a label: scan/naive)")
     mode.add_argument("--sample", type=int, help="N mutants drawn at random (with --seed)")
     mode.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="the mutants of the kernel lines changed since a git ref (committed or not, new files "
+        "too), each against the variants it maps to; the survivors' diffs are printed last",
+    )
+    mode.add_argument(
         "--catalogue",
         nargs="*",
         metavar="NAME",
@@ -355,6 +376,14 @@ def main():
     mutants, _ = generate(ROOT)
     if args.variant and not any(args.variant in m.variants for m in mutants):
         sys.exit(f"no mutant maps to variant {args.variant!r} (labels look like scan/naive)")
+    if args.changed_since:
+        try:
+            mutants = changed_lines.mutants_of(mutants, changed_lines.changed_lines(ROOT, args.changed_since))
+        except changed_lines.UnknownRef as error:
+            sys.exit(str(error))
+        if not mutants:
+            print(f"no mutant lies on a kernel line changed since {args.changed_since}: nothing to run")
+            return
     planned = select_pairs(mutants, args.variant, args.sample, args.seed)
     if args.list:
         for mutant, label in planned:
@@ -365,6 +394,8 @@ def main():
     mode = (
         f"variant {args.variant}"
         if args.variant
+        else f"changed since {args.changed_since}"
+        if args.changed_since
         else f"sample {args.sample} seed {args.seed}"
         if args.sample is not None
         else "full"
@@ -401,6 +432,8 @@ def main():
     named = report.load_triage(report.NAMED_SURVIVORS)
     outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"), named)
     print(f"results: {results_path}; report: {', '.join(outputs)}")
+    if args.changed_since:
+        print_survivors(results, {m.id: m for m, _ in planned}, equivalents, named)
     if args.min_score is not None:
         weak = report.below(results, equivalents, args.min_score)
         if weak:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU test of the mutation tool (ctest cpu.mutation): every operator on a fixture file, the
 generator over today's kernels/, the runner's selection, the JUnit reader on a file ctest wrote and
-on live ctest runs, the catalogue's patches and how its kills are judged and reproduced, and the
+on live ctest runs, the lines an edit changed (--changed-since), the catalogue's patches and how its kills are judged and reproduced, and the
 report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
 
 import argparse
@@ -22,6 +22,7 @@ from dataclasses import asdict
 
 import catalogue
 import catalogue_run
+import changed_lines
 import ctest_junit
 import ctest_runs
 import report
@@ -399,6 +400,47 @@ set_tests_properties(skipped PROPERTIES LABELS "v/all;v/skip")
 set_tests_properties(missing PROPERTIES LABELS "v/all;v/missing")
 """
 JUNIT_SAMPLE = os.path.join(HERE, "testdata", "ctest-3.25-junit.xml")
+
+
+class ChangedSince(unittest.TestCase):
+    """--changed-since: the kernel lines an edit changed, in a scratch repository."""
+
+    def setUp(self):
+        self.repo = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.repo)
+        os.makedirs(os.path.join(self.repo, "kernels", "scan"))
+        self._write("kernels/scan/a.cu", [f"line {n}" for n in range(1, 11)])
+        self._write("notes.txt", ["outside kernels/"])
+        for command in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a"]):
+            subprocess.run(["git", "-C", self.repo, *command], check=True)
+
+    def _write(self, path, lines):
+        with open(os.path.join(self.repo, path), "w", encoding="utf-8") as file:
+            file.write("\n".join(lines) + "\n")
+
+    def test_changed_deleted_added_and_new_files_count_outside_kernels_not(self):
+        lines = [f"line {n}" for n in range(1, 11)]
+        lines[2] = "line 3 changed"  # line 3
+        del lines[5]  # old line 6: the code meets at today's lines 5 and 6
+        lines.insert(7, "added")  # today's line 8
+        self._write("kernels/scan/a.cu", lines)
+        self._write("kernels/scan/new.cu", ["one", "two"])
+        self._write("notes.txt", ["changed, but not a kernel"])
+        changed = changed_lines.changed_lines(self.repo, "HEAD")
+        self.assertEqual(changed, {"kernels/scan/a.cu": {3, 6, 8}, "kernels/scan/new.cu": {1, 2}})
+
+    def test_nothing_changed_and_an_unknown_ref(self):
+        self.assertEqual(changed_lines.changed_lines(self.repo, "HEAD"), {})
+        with self.assertRaises(changed_lines.UnknownRef):
+            changed_lines.changed_lines(self.repo, "no-such-ref")
+
+    def test_only_the_mutants_of_changed_lines_run(self):
+        mutants = [
+            Mutant(f"scan/a.cu:{line}:op:0", "kernels/scan/a.cu", line, "op", "arith", ("scan/a",), "")
+            for line in (2, 3, 4)
+        ]
+        picked = changed_lines.mutants_of(mutants, {"kernels/scan/a.cu": {3}, "kernels/scan/b.cu": {2}})
+        self.assertEqual([m.id for m in picked], ["scan/a.cu:3:op:0"])
 
 
 class JunitSample(unittest.TestCase):
