@@ -5,7 +5,7 @@ variants whose tests should kill it.
     generate.py [--root REPO] [--out mutants.json] [--variant LABEL] [--patches DIR]
 
 Prints the counts per operator class and per variant; --out writes the mutants as JSON (a list of
-{id, file, line, operator, op_class, variants, diff}), --patches one <id>.patch per mutant.
+{id, file, line, operator, op_class, variants, diff, key}), --patches one <id>.patch per mutant.
 
 Why a token-level rewriter and not libclang: Debian's python3-clang is clang 14, which knows CUDA
 up to 11.5 and no sm_90 (it stops at "unsupported CUDA gpu architecture" on our nvcc 13 tree), and
@@ -17,11 +17,16 @@ that does not compile is counted apart by the runner, never as a kill.
 
 A mutant's id is <file under kernels/>:<line>:<operator>:<ordinal>, the ordinal counting the same
 operator's mutants on that line from the left: it depends on that file alone, so ids of one file
-do not move when another changes.
+do not move when another changes. Its key, <file under kernels/>:<operator>:<digest>, names what
+was mutated rather than where: the digest is over its diff's lines without their numbers and
+whitespace, the changed line with three lines of context each side. An edit elsewhere in the file
+moves ids but leaves keys; an edit within the context gives a new key. The triage files name
+mutants by key (report.load_triage), so a judgement never passes to another mutant.
 """
 
 import argparse
 import difflib
+import hashlib
 import json
 import os
 from collections import Counter
@@ -42,6 +47,21 @@ class Mutant:
     op_class: str
     variants: tuple  # ctest labels, <family>/<variant>
     diff: str  # unified diff, applies with `patch -p1` in the repository root (or a copy of it)
+
+    @property
+    def key(self):
+        return mutant_key(self.file, self.operator, self.diff)
+
+
+def mutant_key(file, operator, diff):
+    """What a mutant changes, independent of where the lines are: see the module's docstring."""
+    body = [
+        line[0] + "".join(line[1:].split())
+        for line in diff.splitlines()
+        if line and not line.startswith(("---", "+++", "@@"))
+    ]
+    digest = hashlib.sha256("\n".join(body).encode("utf-8")).hexdigest()[:12]
+    return f"{file.removeprefix('kernels/')}:{operator}:{digest}"
 
 
 def patch_name(mutant_id):
@@ -126,7 +146,7 @@ def main():
     print(summary(mutants, skipped))
     if args.out:
         with open(args.out, "w", encoding="utf-8") as file:
-            json.dump([asdict(m) for m in mutants], file, indent=1)
+            json.dump([{**asdict(m), "key": m.key} for m in mutants], file, indent=1)
     if args.patches:
         os.makedirs(args.patches, exist_ok=True)
         for mutant in mutants:

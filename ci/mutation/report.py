@@ -12,8 +12,8 @@ their paths. A catalogue run reproduces each kill (catalogue_run.py): "kcheck: e
 "sanitizer kcheck: exit 1", "no rerun line; entry: fails", or "NOT REPRODUCED (...)"; a generated
 run does not ("not checked").
 
-A (mutant, variant) pair counts once for that variant. Triage (equivalent.txt) names mutants
-judged equivalent: no test can tell them from the original. named_survivors.txt names survivors
+A (mutant, variant) pair counts once for that variant. Triage (equivalent.txt) names mutants, by
+key (generate.py), judged equivalent: no test can tell them from the original. named_survivors.txt names survivors
 that are real bugs which no test of the suite can be relied on to catch, with the reason: they
 still count as survived (the score does not hide them), and the report gives their reasons. A variant's score is
 killed / (generated - equivalent - not compiling - not run - error): not run (the budget ran out)
@@ -27,6 +27,7 @@ import os
 from collections import Counter, defaultdict
 
 import ctest_junit as outcomes
+from generate import mutant_key
 from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,8 +38,9 @@ _UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
 
 
 def load_triage(path):
-    """{(mutant id, variant label or None for every variant): reason} from a triage file whose
-    lines read `<id>[@<label>] <reason>` (`#` starts a comment line)."""
+    """{(mutant key, variant label or None for every variant): reason} from a triage file whose
+    lines read `<key>[@<label>] <reason>` (`#` starts a comment line); by_id() resolves the keys
+    of the mutants at hand."""
     equivalents = {}
     with open(path, encoding="utf-8") as file:
         for number, line in enumerate(file, 1):
@@ -53,6 +55,17 @@ def load_triage(path):
                 raise ValueError(f"{path}:{number}: {key} is listed twice")
             equivalents[(mutant, label or None)] = reason.strip()
     return equivalents
+
+
+def by_id(triage, mutants):
+    """The judgements of `triage` (load_triage) for the mutants at hand (Mutant objects, or the
+    dicts of a results file), keyed by (mutant id, label): a judgement names what was mutated, so
+    it reaches a mutant whose lines moved and no other."""
+    ids = defaultdict(list)
+    for mutant in mutants:
+        fields = mutant if isinstance(mutant, dict) else mutant.__dict__
+        ids[mutant_key(fields["file"], fields["operator"], fields["diff"])].append(fields["id"])
+    return {(mutant_id, label): reason for (key, label), reason in triage.items() for mutant_id in ids.get(key, ())}
 
 
 def equivalence(equivalents, mutant, label):
@@ -343,7 +356,9 @@ def main():
     args = parser.parse_args()
     with open(args.results, encoding="utf-8") as file:
         results = json.load(file)
-    for path in write_report(results, load_triage(args.equivalents), args.out_dir, load_triage(args.named)):
+    equivalents = by_id(load_triage(args.equivalents), results["mutants"])
+    named = by_id(load_triage(args.named), results["mutants"])
+    for path in write_report(results, equivalents, args.out_dir, named):
         print(path)
 
 

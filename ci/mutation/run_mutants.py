@@ -405,7 +405,7 @@ def main():
     args.work_dir = os.path.abspath(args.work_dir)
     args.build_dir = os.path.abspath(args.build_dir)
     results_path = os.path.join(args.work_dir, "results.json")
-    equivalents = report.load_triage(report.EQUIVALENTS)
+    equivalents = report.by_id(report.load_triage(report.EQUIVALENTS), mutants)
     kept, runs = [], []
     if args.resume:
         try:
@@ -429,7 +429,7 @@ def main():
     campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)
     results = results_file.write(campaign.results)
-    named = report.load_triage(report.NAMED_SURVIVORS)
+    named = report.by_id(report.load_triage(report.NAMED_SURVIVORS), mutants)
     outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"), named)
     print(f"results: {results_path}; report: {', '.join(outputs)}")
     if args.changed_since:

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import ctypes
 import difflib
+import glob
 import io
 import json
 import os
@@ -28,7 +29,7 @@ import ctest_runs
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
-from generate import Mutant, apply_edits, generate, patch_name
+from generate import Mutant, apply_edits, generate, mutant_key, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
@@ -328,15 +329,39 @@ class TodaysSources(unittest.TestCase):
                 self.assertGreater(counts[op_class], 0, op_class)
 
     def test_triaged_mutants_exist_and_give_reasons(self):
-        ids = {m.id: m.variants for m in self.mutants}
+        variants = {}
+        for m in self.mutants:
+            variants.setdefault(m.key, set()).update(m.variants)
         equivalents = report.load_triage(report.EQUIVALENTS)
         named = report.load_triage(report.NAMED_SURVIVORS)
-        for (mutant, label), reason in [*equivalents.items(), *named.items()]:
-            self.assertIn(mutant, ids, "a triage file names a mutant the generator no longer makes")
-            self.assertTrue(label is None or label in ids[mutant], f"{mutant}@{label}")
-            self.assertGreater(len(reason.split()), 5, mutant)
-        for key in named:
-            self.assertNotIn(key, equivalents, "a survivor is either equivalent or named, not both")
+        for (key, label), reason in [*equivalents.items(), *named.items()]:
+            self.assertIn(key, variants, "a triage file names a mutant the generator no longer makes")
+            self.assertTrue(label is None or label in variants[key], f"{key}@{label}")
+            self.assertGreater(len(reason.split()), 5, key)
+        for judged in named:
+            self.assertNotIn(judged, equivalents, "a survivor is either equivalent or named, not both")
+
+    def test_a_judgement_follows_its_mutant_and_no_other(self):
+        """Lines added above a mutant move its id, not its key; an edit inside its context makes
+        another mutant, which the judgement no longer names."""
+        mutant = next(m for m in self.mutants if m.file == "kernels/scan/naive.cu")
+        judged = {(mutant.key, None): "a reason"}
+        moved = Mutant(
+            mutant.id.replace(f":{mutant.line}:", f":{mutant.line + 3}:"),
+            mutant.file,
+            mutant.line + 3,
+            mutant.operator,
+            mutant.op_class,
+            mutant.variants,
+            re.sub(r"^@@ -(\d+)", lambda h: f"@@ -{int(h.group(1)) + 3}", mutant.diff, flags=re.M),
+        )
+        self.assertEqual(report.by_id(judged, [moved]), {(moved.id, None): "a reason"})
+        context = mutant.diff.splitlines()
+        edited_at = next(i for i, line in enumerate(context) if line.startswith(" ") and line.strip())
+        context[edited_at] = context[edited_at] + " // edited"
+        edited = Mutant(*[getattr(mutant, f) for f in ("id", "file", "line", "operator", "op_class", "variants")],
+                        "\n".join(context) + "\n")
+        self.assertEqual(report.by_id(judged, [edited]), {})
 
     def test_modes_select_their_pairs(self):
         variant = select_pairs(self.mutants, variant="scan/naive")
@@ -441,6 +466,40 @@ class ChangedSince(unittest.TestCase):
         ]
         picked = changed_lines.mutants_of(mutants, {"kernels/scan/a.cu": {3}, "kernels/scan/b.cu": {2}})
         self.assertEqual([m.id for m in picked], ["scan/a.cu:3:op:0"])
+
+
+class CommittedReports(unittest.TestCase):
+    """Every campaign kept under bench/results/ with its triage reproduces its report from its
+    own files, and its triage names only mutants of its results."""
+
+    def test_each_report_reproduces_byte_for_byte(self):
+        campaigns = [
+            os.path.dirname(path)
+            for path in sorted(glob.glob(os.path.join(ROOT, "bench", "results", "*", "results.json")))
+            if os.path.isdir(os.path.join(os.path.dirname(path), "triage"))
+        ]
+        if not campaigns:
+            self.skipTest("no campaign with its triage under bench/results/")
+        for folder in campaigns:
+            with self.subTest(campaign=os.path.basename(folder)):
+                with open(os.path.join(folder, "results.json"), encoding="utf-8") as file:
+                    results = json.load(file)
+                keys = {generate_key(m) for m in results["mutants"]}
+                triage = {}
+                for name in ("equivalent.txt", "named_survivors.txt"):
+                    triage[name] = report.load_triage(os.path.join(folder, "triage", name))
+                    for key, label in triage[name]:
+                        self.assertTrue(key in keys, f"{name} judges {key}, a mutant this campaign did not run")
+                with tempfile.TemporaryDirectory() as out:
+                    report.write_report(
+                        results,
+                        report.by_id(triage["equivalent.txt"], results["mutants"]),
+                        out,
+                        report.by_id(triage["named_survivors.txt"], results["mutants"]),
+                    )
+                    for name in ("report.md", "report.json", "survivors.md", "pairs.md"):
+                        with open(os.path.join(out, name), "rb") as made, open(os.path.join(folder, name), "rb") as kept:
+                            self.assertEqual(made.read(), kept.read(), f"{name} no longer reproduces")
 
 
 class JunitSample(unittest.TestCase):
@@ -1123,6 +1182,10 @@ class Resume(unittest.TestCase):
         self.assertEqual(len(written["meta"]["runs"]), 2)
         self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
         self.assertEqual((written["meta"]["runs"][1]["suite"], written["results"][1]["suite"]), ("s1", "s1"))
+
+
+def generate_key(fields):
+    return mutant_key(fields["file"], fields["operator"], fields["diff"])
 
 
 def _line_of(path, text):
