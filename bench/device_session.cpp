@@ -1,6 +1,7 @@
 #include "device_session.hpp"
 
 #include <benchmark/benchmark.h>
+#include <harness/runner/gpu_session.hpp>
 #include <kernels/errors.hpp>
 
 #include <string>
@@ -15,11 +16,7 @@ std::string version_text(int version) {
 }  // namespace
 
 cudaStream_t bench_stream() {
-  static const cudaStream_t stream = [] {
-    cudaStream_t created = nullptr;
-    kernels::check_cuda(cudaStreamCreateWithFlags(&created, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    return created;
-  }();
+  static const cudaStream_t stream = harness::new_nonblocking_stream();
   return stream;
 }
 

@@ -75,12 +75,14 @@ bool gpu_required() {
   return value != nullptr && std::string_view(value) != "" && std::string_view(value) != "0";
 }
 
+cudaStream_t new_nonblocking_stream() {
+  cudaStream_t created = nullptr;
+  kernels::check_cuda(cudaStreamCreateWithFlags(&created, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  return created;
+}
+
 cudaStream_t test_stream() {
-  static const cudaStream_t stream = [] {
-    cudaStream_t created = nullptr;
-    kernels::check_cuda(cudaStreamCreateWithFlags(&created, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    return created;
-  }();
+  static const cudaStream_t stream = new_nonblocking_stream();
   return stream;
 }
 

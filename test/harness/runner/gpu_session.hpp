@@ -33,6 +33,9 @@ void use_ctest_assigned_gpu();
 // KERNELS_REQUIRE_GPU=1: a missing device, or a GPU test that skips, is a failure.
 bool gpu_required();
 
+// A new non-blocking stream (a failure throws): each user keeps its own for the process.
+cudaStream_t new_nonblocking_stream();
+
 // A non-blocking stream, created on first use and shared by the process's tests.
 cudaStream_t test_stream();
 

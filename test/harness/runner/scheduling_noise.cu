@@ -1,4 +1,5 @@
 #include "harness/input/random_bits.hpp"
+#include "harness/runner/gpu_session.hpp"
 #include "harness/runner/scheduling_noise.hpp"
 
 #include <kernels/errors.hpp>
@@ -18,11 +19,7 @@ __global__ void spin_kernel(std::uint64_t seed, unsigned max_nanoseconds) {
 }
 
 cudaStream_t noise_stream() {
-  static const cudaStream_t stream = [] {
-    cudaStream_t created = nullptr;
-    kernels::check_cuda(cudaStreamCreateWithFlags(&created, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    return created;
-  }();
+  static const cudaStream_t stream = new_nonblocking_stream();
   return stream;
 }
 
