@@ -1,8 +1,11 @@
 """The mutation operators: each finds its sites in a SourceFile and proposes Mutations.
 
 Conventional classes (Offutt's selective set, in spirit): relational, loop_boundary, arithmetic,
-constant, bounds_check, logical. GPU classes (after Zhu and Zaidman, ICST 2020): barrier,
-thread_index, shared_memory, volatile, atomic, memory_order, launch_shape, index_width.
+constant, bounds_check, logical; and operand_order, about the semantics of the kernels' binary-op
+functor: `op(a, b)` made `op(b, a)`, a bug no commutative op can show (every variant that keeps
+the order of its input must kill it; one whose contract allows only commutative ops need not).
+GPU classes (after Zhu and Zaidman, ICST 2020): barrier, thread_index, shared_memory, volatile,
+atomic, memory_order, launch_shape, index_width.
 
 Choices that keep the catalogue useful rather than large:
 - a relational operator at the top of a `for`/`while` condition is a loop_boundary mutant, and
@@ -12,7 +15,15 @@ Choices that keep the catalogue useful rather than large:
 - `kernel<<<...>>>` inside launch_kernel() takes dim3 values: the launch_shape operators mutate
   the grid and block arguments of every launch_kernel() call instead;
 - index_width narrows 64-bit integer types in device code only, where a 32-bit index is the
-  classic overflow; host code sizes the grid and the workspace in 64 bits on purpose.
+  classic overflow; host code sizes the grid and the workspace in 64 bits on purpose;
+- operand_order swaps the two arguments of calls of the functor object, which the kernels name
+  `op` by convention (`const OpT op;`, `const ScanOp<T> op;`, a device helper's `const OpT& op`),
+  in device code only (a `__host__ __device__` function counts as device code). Not the functors'
+  own definitions (`T operator()(T a, T b)` in detail/ops.cuh: no call there), nor a declaration
+  named op (`Op op`, `const OpT op;`, `OpT op(x)`), a member (`x.op(a, b)`), or a call whose two
+  arguments are the same text (the swap would change nothing). A functor called under another
+  name, or as a temporary (`OpT()(a, b)`), is not found: none is today (test_mutation.py checks
+  every `op(` call line has its swap), and new code keeps the name.
 """
 
 import re
@@ -20,7 +31,15 @@ from dataclasses import dataclass
 
 from cpp_structure import split_arguments
 
-CONVENTIONAL_CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical"]
+CONVENTIONAL_CLASSES = [
+    "relational",
+    "loop_boundary",
+    "arithmetic",
+    "constant",
+    "bounds_check",
+    "logical",
+    "operand_order",
+]
 GPU_CLASSES = [
     "barrier",
     "thread_index",
@@ -50,6 +69,7 @@ _STRONG_ORDERS = {"memory_order_acquire", "memory_order_release", "memory_order_
 _WIDE_SCOPES = {"thread_scope_device", "thread_scope_system"}
 _INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)$")
 _EXITS = {"return", "break", "continue"}
+_FUNCTOR = "op"  # the name the kernels give their binary-op functor object
 # Tokens before a `?` that end its condition when scanning backwards.
 _CONDITION_STARTS = {
     "(",
@@ -90,6 +110,7 @@ def find_mutations(sf):
         _constants,
         _bounds_checks,
         _logical,
+        _swapped_operands,
         _barriers,
         _thread_indices,
         _shared_arrays,
@@ -282,6 +303,44 @@ def _logical(sf):
         token = sf.tokens[index]
         name, replacement = ("and_to_or", "||") if token.text == "&&" else ("or_to_and", "&&")
         yield Mutation(name, "logical", index, _replace(token, replacement))
+
+
+def _swapped_operands(sf):
+    """op(a, b) made op(b, a): see the module's docstring for which calls."""
+    tokens = sf.tokens
+    for index in _sites(sf, {_FUNCTOR}):
+        if index + 1 >= len(tokens) or tokens[index + 1].text != "(" or not sf.is_device(index):
+            continue
+        if index > 0 and _declares_or_selects(tokens[index - 1]):
+            continue
+        close_paren = sf.partner[index + 1]
+        if tokens[close_paren + 1].text in {"{", "const", "noexcept"}:
+            continue  # a function named op being defined
+        args = split_arguments(tokens, index + 2, close_paren - 1)
+        if len(args) != 2:
+            continue
+        (first_a, last_a), (first_b, last_b) = args
+        if [t.text for t in tokens[first_a : last_a + 1]] == [t.text for t in tokens[first_b : last_b + 1]]:
+            continue  # op(x, x): nothing to swap
+        a, b = sf.text_of(first_a, last_a), sf.text_of(first_b, last_b)
+        yield Mutation(
+            "swap_operands",
+            "operand_order",
+            index,
+            ((tokens[first_a].start, tokens[last_a].end, b), (tokens[first_b].start, tokens[last_b].end, a)),
+        )
+
+
+def _declares_or_selects(before):
+    """Whether the token before `op(` makes it no call of the functor object: a member (`x.op(`,
+    `p->op(`, `N::op(`), or a declaration (`OpT op(x)`, `T op(T a, T b)`, `Wrap<T> op(`, `T* op(`)."""
+    if before.text in {".", "->", "::"}:
+        return True
+    if before.kind == "identifier":
+        return before.text not in {"return", "co_return", "co_yield", "case"}
+    if before.text == ">":
+        return not before.space_before  # a template's closing bracket, not a comparison
+    return before.text in {"*", "&", "&&"} and not before.space_before and before.space_after
 
 
 def _line_bounds(text, offset):

@@ -159,6 +159,11 @@ class FixtureOperators(unittest.TestCase):
         self.assert_mutant(
             "or_to_and", "if (wide != 0 || total < 0) cache[1] = 0;", "if (wide != 0 && total < 0) cache[1] = 0;"
         )
+        self.assert_mutant(
+            "swap_operands",
+            "total = op(max(total, n), cache[i + 1]);",
+            "total = op(cache[i + 1], max(total, n));",
+        )
 
     def test_gpu_operators(self):
         self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
@@ -255,6 +260,63 @@ class FixtureOperators(unittest.TestCase):
         )
 
 
+class OperandOrder(unittest.TestCase):
+    """swap_operands on small sources: which `op` tokens are calls of the functor object."""
+
+    def swaps(self, body, head="__device__ int f(const OpT& op, int a, int b, const int* c, int i)"):
+        """The body's lines as each swap_operands mutation leaves them (the body's changed line)."""
+        sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
+        lines = sf.text.splitlines()
+        result = []
+        for mutation in find_mutations(sf):
+            if mutation.operator == "swap_operands":
+                self.assertEqual(mutation.op_class, "operand_order")
+                mutated = apply_edits(sf.text, mutation.edits).splitlines()
+                result += [m.strip() for m, o in zip(mutated, lines) if m != o]
+        return result
+
+    def test_a_call_has_its_operands_swapped(self):
+        self.assertEqual(self.swaps("  return op(a, b);"), ["return op(b, a);"])
+        self.assertEqual(
+            self.swaps("  return op(__shfl_sync(0xffffffffu, a, 0), b);"),
+            ["return op(b, __shfl_sync(0xffffffffu, a, 0));"],
+        )
+
+    def test_nested_arguments_move_whole(self):
+        self.assertEqual(self.swaps("  return op(f(a, b), c[i + 1]);"), ["return op(c[i + 1], f(a, b));"])
+        self.assertEqual(
+            self.swaps("  return op(op(a, b), c[i]);"), ["return op(c[i], op(a, b));", "return op(op(b, a), c[i]);"]
+        )
+
+    def test_identical_arguments_are_no_site(self):
+        self.assertEqual(self.swaps("  return op(c[i], c[i]);"), [])
+        self.assertEqual(self.swaps("  return op(c[ i ],c[i]);"), [])
+
+    def test_declarations_and_members_are_no_site(self):
+        self.assertEqual(self.swaps("  const OpT op;\n  return a;"), [])
+        self.assertEqual(self.swaps("  const OpT op(a, b);\n  return a;"), [])
+        self.assertEqual(self.swaps("  return x.op(a, b) + p->op(a, b) + N::op(a, b);"), [])
+        self.assertEqual(self.swaps("  return b;", head="__device__ int op(int a, int b)"), [])
+        definition = "struct SumOp {\n  __host__ __device__ int operator()(int a, int b) const { return a + b; }\n};\n"
+        self.assertFalse([m for m in find_mutations(SourceFile("ops.cuh", definition)) if m.op_class == "operand_order"])
+
+    def test_other_calls_and_other_arities_are_no_site(self):
+        self.assertEqual(self.swaps("  return g(a, b);"), [])
+        self.assertEqual(self.swaps("  return max(a, b) + fold(c, i, op);"), [])
+        self.assertEqual(self.swaps("  return op(a, b, i);"), [])
+
+    def test_device_code_only(self):
+        self.assertEqual(self.swaps("  return op(a, b);", head="int f(const OpT& op, int a, int b)"), [])
+        self.assertEqual(
+            self.swaps("  return op(a, b);", head="__host__ __device__ int f(const OpT& op, int a, int b)"),
+            ["return op(b, a);"],
+        )
+        self.assertEqual(
+            self.swaps("  const auto g = [&](int x) { return op(x, a); };\n  return g(b);"),
+            ["const auto g = [&](int x) { return op(a, x); };"],
+        )
+
+
 class TodaysSources(unittest.TestCase):
     """The generator over the kernels/ of this checkout."""
 
@@ -313,6 +375,7 @@ class TodaysSources(unittest.TestCase):
             "memory_order": r"memory_order_(acquire|release|acq_rel)",
             "launch_shape": r"launch_kernel\(",
             "index_width": r"std::uint64_t\(",
+            "operand_order": r"\bop\(",
         }
         self.assertEqual(sorted(present), sorted(CLASSES))
         code = ""
@@ -327,6 +390,22 @@ class TodaysSources(unittest.TestCase):
         for op_class, pattern in present.items():
             if re.search(pattern, code):
                 self.assertGreater(counts[op_class], 0, op_class)
+
+    def test_every_call_of_the_functor_has_its_swap(self):
+        """Each line of a mutated file with a call `op(` outside comments has one swap_operands
+        mutant, found with a plain search; the functors' definitions (detail/ops.cuh) have none."""
+        swapped = Counter((m.file, m.line) for m in self.mutants if m.operator == "swap_operands")
+        calls = set()
+        for path in {m.file for m in self.mutants}:
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                for number, line in enumerate(file, 1):
+                    if re.search(r"(?<![.\w>])op\(", line.split("//")[0]):
+                        calls.add((path, number))
+        self.assertTrue(calls)
+        self.assertEqual(set(swapped), calls)
+        self.assertEqual([k for k, n in swapped.items() if n > 1], [])
+        self.assertIn("kernels/detail/ops.cuh", {m.file for m in self.mutants})
+        self.assertFalse([k for k in swapped if k[0] == "kernels/detail/ops.cuh"])
 
     def test_triaged_mutants_exist_and_give_reasons(self):
         variants = {}

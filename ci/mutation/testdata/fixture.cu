@@ -12,6 +12,8 @@ __global__ void fixture_kernel(const int* in, unsigned* counter, int n) {
   cache[threadIdx.x] = i < n ? in[i] : 0;
   __syncthreads();
   int total = static_cast<int>(cache[0]);
+  const SumOp<int> op;
+  total = op(max(total, n), cache[i + 1]);
   for (unsigned s = 1; s < gridDim.x; s *= 2) total += cache[s];
   __threadfence();
   if (total > 3 && i == 0) atomicAdd(counter, 2u);
