@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs mutants against the suite on a GPU machine and writes the report.
 
-    run_mutants.py [--variant LABEL | --sample N --seed S] [--budget-s SECONDS] [options]
+    run_mutants.py [--variant LABEL | --sample N --seed S] [--operator-class CLASS] [--budget-s SECONDS] [options]
     run_mutants.py --catalogue [NAME...] [--build-only]
 
 Needs the normal build (build/, `cmake --workflow --preset gpu` or a carried bundle) and a GPU.
@@ -14,7 +14,9 @@ compiled on any machine first (DIR keeps their object files), and a later run wi
 --object-cache links them instead (mutant_builds.py).
 Three modes for generated mutants: --variant (the mutants that variant's tests should kill, run against that variant
 only: "how strong are the tests of my variant?"), --sample (N mutants drawn with seed S, each
-against all its variants), and, with neither, the full set. --list prints the plan and stops.
+against all its variants), and, with neither, the full set. --operator-class keeps only the mutants
+of one operator class, alone (each against the variants its file maps to) or within any of those
+modes: --operator-class operand_order judges the operand swaps. --list prints the plan and stops.
 
 For each mutant a build slot compiles its libkernels.so (mutant_builds.py); each (mutant, variant)
 pair then runs on a lane, one ctest process with a resource specification of its own that names
@@ -56,6 +58,7 @@ import ctest_runs
 import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
+from operators import CLASSES
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, suite_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,8 +91,11 @@ def print_survivors(results, mutants, equivalents, named):
         print(f"\nSURVIVED {result['mutant']} [{result['variant']}]\n{mutants[result['mutant']].diff}", end="")
 
 
-def select_pairs(mutants, variant=None, sample=None, seed=0):
-    """The (mutant, variant label) pairs a mode runs, in mutant id order."""
+def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
+    """The (mutant, variant label) pairs a mode runs, in mutant id order; with `op_class`, only
+    the mutants of that operator class (drawn from them with `sample`)."""
+    if op_class:
+        mutants = [m for m in mutants if m.op_class == op_class]
     if variant:
         return [(m, variant) for m in mutants if variant in m.variants]
     if sample is not None:
@@ -332,6 +338,13 @@ def main():
         help="the catalogue's planted bugs (catalogue/NAME.patch; all if no NAME), each kill reproduced "
         "(catalogue_run.py); --work-dir defaults to $KERNELS_MUTANTS_DIR or build-mutants",
     )
+    parser.add_argument(
+        "--operator-class",
+        choices=CLASSES,
+        metavar="CLASS",
+        help="only the mutants of this operator class (operators.CLASSES: operand_order, barrier, ...), "
+        "each against the variants it maps to, or within --variant, --sample or --changed-since",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget-s", type=float, help="start nothing new after this many seconds")
     parser.add_argument(
@@ -367,6 +380,8 @@ def main():
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95: 95 %%)")
     args = parser.parse_args()
     if args.catalogue is not None:
+        if args.operator_class:
+            parser.error("--operator-class selects generated mutants, not the catalogue's")
         args.build_jobs = args.build_jobs or cores
         args.work_dir = args.work_dir or os.environ.get("KERNELS_MUTANTS_DIR", os.path.join(ROOT, "build-mutants"))
         sys.exit(catalogue_run.main(args))
@@ -384,7 +399,11 @@ def main():
         if not mutants:
             print(f"no mutant lies on a kernel line changed since {args.changed_since}: nothing to run")
             return
-    planned = select_pairs(mutants, args.variant, args.sample, args.seed)
+    planned = select_pairs(mutants, args.variant, args.sample, args.seed, args.operator_class)
+    if args.operator_class and not planned:
+        within = f" of variant {args.variant}" if args.variant else " on the changed lines" if args.changed_since else ""
+        print(f"no {args.operator_class} mutant{within}: nothing to run")
+        return
     if args.list:
         for mutant, label in planned:
             print(f"{mutant.id} {label}")
@@ -399,7 +418,10 @@ def main():
         else f"sample {args.sample} seed {args.seed}"
         if args.sample is not None
         else "full"
-    ) + (" (build only)" if args.build_only else "")
+    )
+    if args.operator_class:
+        mode = f"class {args.operator_class}" if mode == "full" else f"{mode}, class {args.operator_class}"
+    mode += " (build only)" if args.build_only else ""
     commit = current_commit()
     suite = suite_digest()
     args.work_dir = os.path.abspath(args.work_dir)

@@ -462,6 +462,41 @@ class TodaysSources(unittest.TestCase):
         expected = len([m for m in self.mutants if "sort/odd_even_block" in m.variants])
         self.assertEqual(result.stdout.splitlines()[-1], f"{expected} mutants, {expected} (mutant, variant) pairs")
 
+    def test_the_runner_selects_one_operator_class(self):
+        """--operator-class alone: every mutant of the class against each variant it maps to; with
+        --variant, only those of that variant; the plan (--list) names nothing else."""
+        swaps = [m for m in self.mutants if m.op_class == "operand_order"]
+        self.assertEqual(
+            select_pairs(self.mutants, op_class="operand_order"), [(m, v) for m in swaps for v in m.variants]
+        )
+        self.assertEqual(
+            select_pairs(self.mutants, variant="scan/naive", op_class="operand_order"),
+            [(m, "scan/naive") for m in swaps if "scan/naive" in m.variants],
+        )
+        drawn = select_pairs(self.mutants, sample=5, seed=7, op_class="operand_order")
+        self.assertEqual(len({m.id for m, _ in drawn}), 5)
+        self.assertTrue(all(m.op_class == "operand_order" for m, _ in drawn))
+
+        def plan(*options):
+            return subprocess.run(
+                [sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--operator-class", *options],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.splitlines()
+
+        listed = plan("operand_order")
+        pairs = [tuple(line.split()) for line in listed[:-1]]
+        self.assertEqual(pairs, [(m.id, v) for m in swaps for v in m.variants])
+        self.assertEqual(listed[-1], f"{len(swaps)} mutants, {len(pairs)} (mutant, variant) pairs")
+        lookback = [m.id for m in swaps if "scan/decoupled_lookback" in m.variants]
+        listed = plan("operand_order", "--variant", "scan/decoupled_lookback")
+        self.assertEqual(listed[:-1], [f"{i} scan/decoupled_lookback" for i in lookback])
+        self.assertEqual(
+            plan("operand_order", "--variant", "sort/bitonic"),
+            ["no operand_order mutant of variant sort/bitonic: nothing to run"],
+        )
+
     def test_mutants_map_to_the_variants_that_use_the_code(self):
         by_file = {}
         for mutant in self.mutants:
