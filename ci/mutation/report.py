@@ -2,7 +2,7 @@
 """The report of a mutation run: scores per variant, counts per variant and operator class, the
 survivors' diffs.
 
-    report.py RESULTS_JSON OUT_DIR [--equivalents FILE] [--named FILE]
+    report.py RESULTS_JSON OUT_DIR [--equivalents FILE] [--named FILE] [--contracts FILE]
 
 RESULTS_JSON is what run_mutants.py writes, for generated or catalogue mutants alike. Writes
 OUT_DIR/report.md (the tables), report.json (the same counts), survivors.md (each surviving
@@ -19,6 +19,13 @@ still count as survived (the score does not hide them), and the report gives the
 killed / (generated - equivalent - not compiling - not run - error): not run (the budget ran out)
 and error (ctest could not judge) are left out of the denominator like the two that the issue
 names, and shown beside it, so that an incomplete run says so instead of scoring low.
+
+When the results hold operand_order mutants (`op(a, b)` made `op(b, a)`), report.md has a section
+"Operand order": per variant, whether it keeps order, its swap mutants, the killed and the
+survivors. Whether a variant keeps order is its contract's flag in test/cpu/declared_contracts.txt
+(--contracts), on the variant's first line: commutative_only=0 keeps order, and every swap must be
+killed; commutative_only=1 admits only commutative ops, so its survivors are not required; a
+variant without the flag shows "?". report.json has the same under "operand_order".
 """
 
 import argparse
@@ -33,6 +40,8 @@ from operators import CLASSES
 HERE = os.path.dirname(os.path.abspath(__file__))
 EQUIVALENTS = os.path.join(HERE, "triage", "equivalent.txt")
 NAMED_SURVIVORS = os.path.join(HERE, "triage", "named_survivors.txt")
+CONTRACTS = os.path.normpath(os.path.join(HERE, "..", "..", "test", "cpu", "declared_contracts.txt"))
+OPERAND_ORDER = "operand_order"
 COLUMNS = ["generated", "killed", "killed_timeout", "survived", "equivalent", "not_compiling", "not_run", "error"]
 _UNJUDGED = ["equivalent", "not_compiling", "not_run", "error"]
 
@@ -197,7 +206,102 @@ def _unnamed(survivors, named):
     return sum(len(vs) - len(_named_reasons(m, vs, named)) for m, vs in survivors.items())
 
 
-def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named):
+def load_order_flags(path=CONTRACTS):
+    """{variant label: True where it keeps order (commutative_only=0), False where its contract
+    admits only commutative ops (commutative_only=1)}, from the first line of each variant in a
+    declared_contracts.txt (`<label> deterministic=1 ... commutative_only=0 ...`); a variant whose
+    first line has no such flag, or a missing file, gives no entry."""
+    flags, seen = {}, set()
+    if not os.path.exists(path):
+        return flags
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            fields = line.split()
+            if not fields or fields[0].startswith("#") or fields[0] in seen:
+                continue
+            seen.add(fields[0])
+            values = dict(field.split("=", 1) for field in fields[1:] if "=" in field)
+            if "commutative_only" in values:
+                if values["commutative_only"] not in {"0", "1"}:
+                    raise ValueError(f"{path}:{number}: commutative_only={values['commutative_only']}, not 0 or 1")
+                flags[fields[0]] = values["commutative_only"] == "0"
+    return flags
+
+
+def operand_order(results, flags):
+    """{variant: {keeps_order, swap_mutants, killed, survived, not_judged}} over the pairs of
+    operand_order mutants (keeps_order: True, False or None where the contract does not say;
+    survived: the mutant ids, whatever triage says: a swap is either killed or not; not_judged:
+    pairs not compiling, not run or in error); None when the results hold no such mutant."""
+    swaps = {m["id"] for m in results["mutants"] if m.get("op_class") == OPERAND_ORDER}
+    rows = {}
+    for result in results["results"]:
+        if result["mutant"] not in swaps:
+            continue
+        row = rows.setdefault(
+            result["variant"],
+            {
+                "keeps_order": flags.get(result["variant"]),
+                "swap_mutants": 0,
+                "killed": 0,
+                "survived": [],
+                "not_judged": 0,
+            },
+        )
+        row["swap_mutants"] += 1
+        if result["outcome"] in {outcomes.KILLED, outcomes.KILLED_BY_TIMEOUT}:
+            row["killed"] += 1
+        elif result["outcome"] == outcomes.SURVIVED:
+            row["survived"].append(result["mutant"])
+        else:
+            row["not_judged"] += 1
+    return {v: {**r, "survived": sorted(r["survived"])} for v, r in sorted(rows.items())} or None
+
+
+def _operand_order_lines(rows):
+    keeps = {True: "yes", False: "no", None: "?"}
+    table = []
+    for variant, row in rows.items():
+        survived = str(len(row["survived"]))
+        if row["survived"]:
+            ids = ", ".join(f"`{m}`" for m in row["survived"])
+            survived += f", not required: {ids}" if row["keeps_order"] is False else f": {ids}"
+        table.append([variant, keeps[row["keeps_order"]], row["swap_mutants"], row["killed"], survived])
+    ordered = [r for r in rows.values() if r["keeps_order"]]
+    missed = sum(r["swap_mutants"] - r["killed"] for r in ordered)
+    if not ordered:
+        verdict = "No variant here is declared to keep order (commutative_only=0): no swap must be killed."
+    elif missed:
+        verdict = (
+            f"Not every operand swap is killed on the variants that keep order ({len(ordered)} of the {len(rows)} "
+            f"here): pairs survived {sum(len(r['survived']) for r in ordered)}, not judged (not compiling, not run "
+            f"or error) {sum(r['not_judged'] for r in ordered)}."
+        )
+    else:
+        verdict = (
+            f"Every operand swap is killed on every variant that keeps order ({len(ordered)} of the {len(rows)} here)."
+        )
+    unknown = sum(r["keeps_order"] is None for r in rows.values())
+    if unknown:
+        verdict += f" Variants that do not declare commutative_only (`?`): {unknown}."
+    about = (
+        "A swap mutant makes `op(a, b)` `op(b, a)`. A variant keeps order when its contract "
+        "(test/cpu/declared_contracts.txt) says commutative_only=0: then every swap must be killed; "
+        "with commutative_only=1 it admits only commutative ops, and its survivors are not required."
+    )
+    return [
+        "",
+        "## Operand order",
+        "",
+        about,
+        "",
+        verdict,
+        "",
+        *_table(["variant", "keeps order", "swap mutants", "killed", "survived"], table),
+    ]
+
+
+def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named, order=None):
     meta = results["meta"]
     header = ["generated", "killed", "survived", "equivalent", "not compiling", "not run or error", "score"]
     runs = meta.get("runs", [])
@@ -224,6 +328,8 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, 
         ["variant", "class", *header],
         [[v, k, *_count_cells(c), _percent(score(c))] for (v, k), c in sorted(by_pair.items())],
     )
+    if order:
+        lines += _operand_order_lines(order)
     pairs = sum(len(vs) for vs in survivors.values())
     awaiting = _unnamed(survivors, named)
     lines += [
@@ -300,16 +406,21 @@ def plot(by_variant, path):
     plt.close(figure)
 
 
-def write_report(results, equivalents, out_dir, named=None):
+def write_report(results, equivalents, out_dir, named=None, order_flags=None):
     """Writes the five files into out_dir; returns their paths (the plot only with matplotlib).
-    `named`: the named survivors (load_triage(NAMED_SURVIVORS)), none if not given."""
+    `named`: the named survivors (load_triage(NAMED_SURVIVORS)), none if not given.
+    `order_flags`: load_order_flags() of the contracts, read from CONTRACTS if not given and the
+    results hold operand_order mutants."""
     named = named or {}
     os.makedirs(out_dir, exist_ok=True)
     by_pair, by_variant, by_class, survivors, contradictions = tally(results, equivalents)
+    order = None
+    if any(m.get("op_class") == OPERAND_ORDER for m in results["mutants"]):
+        order = operand_order(results, load_order_flags() if order_flags is None else order_flags)
     names = ("report.md", "report.json", "survivors.md", "pairs.md", "score.png")
     paths = {name: os.path.join(out_dir, name) for name in names}
     with open(paths["report.md"], "w", encoding="utf-8") as file:
-        file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named))
+        file.write(markdown(results, by_pair, by_variant, by_class, survivors, contradictions, named, order))
     with open(paths["survivors.md"], "w", encoding="utf-8") as file:
         file.write(survivors_markdown(results, survivors, named))
     with open(paths["pairs.md"], "w", encoding="utf-8") as file:
@@ -338,6 +449,8 @@ def write_report(results, equivalents, out_dir, named=None):
         "killed_but_triaged_equivalent": contradictions,
         "reproduction": dict(zip(("kills", "reproduced"), reproduction(results) or ())) or None,
     }
+    if order:
+        summary["operand_order"] = order
     with open(paths["report.json"], "w", encoding="utf-8") as file:
         json.dump(summary, file, indent=1)
     try:
@@ -353,12 +466,13 @@ def main():
     parser.add_argument("out_dir")
     parser.add_argument("--equivalents", default=EQUIVALENTS)
     parser.add_argument("--named", default=NAMED_SURVIVORS)
+    parser.add_argument("--contracts", default=CONTRACTS, help="declared_contracts.txt: which variants keep order")
     args = parser.parse_args()
     with open(args.results, encoding="utf-8") as file:
         results = json.load(file)
     equivalents = by_id(load_triage(args.equivalents), results["mutants"])
     named = by_id(load_triage(args.named), results["mutants"])
-    for path in write_report(results, equivalents, args.out_dir, named):
+    for path in write_report(results, equivalents, args.out_dir, named, load_order_flags(args.contracts)):
         print(path)
 
 

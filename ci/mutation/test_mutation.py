@@ -1154,6 +1154,95 @@ class Report(unittest.TestCase):
         self.assertIn("Kills were not reproduced", text)
         self.assertIsNone(summary["reproduction"])
 
+    def test_no_operand_order_section_without_swap_mutants(self):
+        _, summary, text, _ = self.written_report({})
+        self.assertNotIn("Operand order", text)
+        self.assertNotIn("operand_order", summary)
+
+    def test_operand_order_per_variant_from_its_contract(self):
+        """Swaps on a variant that keeps order (commutative_only=0), one that admits only
+        commutative ops (=1), one whose contract has no flag and one with no contract line."""
+        contracts = (
+            "# a comment: commutative_only=1\n"
+            "s/keeps deterministic=1 cross_block=0 in_place=0 stable=0 commutative_only=0 kinds=inclusive\n"
+            "s/keeps block=32 max_length=1024 commutative_only=1\n"
+            "s/free deterministic=1 cross_block=0 in_place=0 stable=0 commutative_only=1 ops=int:sum\n"
+            "s/silent deterministic=1 cross_block=0 in_place=0 stable=0 kinds=inclusive\n"
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "declared_contracts.txt")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(contracts)
+            flags = report.load_order_flags(path)
+            self.assertEqual(report.load_order_flags(os.path.join(folder, "none.txt")), {})
+            with open(path, "a", encoding="utf-8") as file:
+                file.write("s/bad deterministic=1 commutative_only=yes\n")
+            with self.assertRaises(ValueError):
+                report.load_order_flags(path)
+        self.assertEqual(flags, {"s/keeps": True, "s/free": False})
+
+        results = self.results()
+        swap = {"file": "kernels/s.cu", "line": 3, "operator": "swap_operands", "op_class": "operand_order"}
+        results["mutants"] += [
+            {**swap, "id": f"s.cu:{n}:swap_operands:0", "variants": labels, "diff": f"--- a\n+++ b\n-{n}\n"}
+            for n, labels in ((3, ["s/keeps", "s/free"]), (4, ["s/keeps", "s/silent"]), (5, ["s/keeps", "s/none"]))
+        ]
+        results["results"] += [
+            {"mutant": m, "variant": v, "outcome": o, "stage": "tests", "killed_by": [], "seconds": 1, "log": ""}
+            for m, v, o in (
+                ("s.cu:3:swap_operands:0", "s/keeps", ctest_junit.KILLED),
+                ("s.cu:3:swap_operands:0", "s/free", ctest_junit.SURVIVED),
+                ("s.cu:4:swap_operands:0", "s/keeps", ctest_junit.KILLED_BY_TIMEOUT),
+                ("s.cu:4:swap_operands:0", "s/silent", ctest_junit.SURVIVED),
+                ("s.cu:5:swap_operands:0", "s/keeps", ctest_junit.SURVIVED),
+                ("s.cu:5:swap_operands:0", "s/none", ctest_junit.KILLED),
+            )
+        ]
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {}, out, order_flags=flags)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as file:
+                summary = json.load(file)
+        section = text[text.index("## Operand order") : text.index("## Survivors")]
+        self.assertIn(
+            "\n".join(
+                [
+                    "| variant | keeps order | swap mutants | killed | survived |",
+                    "| --- | --- | --- | --- | --- |",
+                    "| s/free | no | 1 | 0 | 1, not required: `s.cu:3:swap_operands:0` |",
+                    "| s/keeps | yes | 3 | 2 | 1: `s.cu:5:swap_operands:0` |",
+                    "| s/none | ? | 1 | 1 | 0 |",
+                    "| s/silent | ? | 1 | 0 | 1: `s.cu:4:swap_operands:0` |",
+                ]
+            ),
+            section,
+        )
+        self.assertIn(
+            "Not every operand swap is killed on the variants that keep order (1 of the 4 here): pairs survived 1, "
+            "not judged (not compiling, not run or error) 0. Variants that do not declare commutative_only (`?`): 2.",
+            section,
+        )
+        self.assertLess(text.index("## Variant x operator class"), text.index("## Operand order"))
+        self.assertEqual(
+            summary["operand_order"]["s/keeps"],
+            {
+                "keeps_order": True,
+                "swap_mutants": 3,
+                "killed": 2,
+                "survived": ["s.cu:5:swap_operands:0"],
+                "not_judged": 0,
+            },
+        )
+        self.assertIsNone(summary["operand_order"]["s/silent"]["keeps_order"])
+
+        results["results"][-2]["outcome"] = ctest_junit.KILLED
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {}, out, order_flags=flags)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn("Every operand swap is killed on every variant that keeps order (1 of the 4 here).", text)
+
     def test_triage_lines_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
             file.write("# comment\nsome/id:1:op:0\n")
