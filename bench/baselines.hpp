@@ -69,16 +69,17 @@ double copy_ms(std::uint64_t n) {
   });
 }
 
-// The family's CUB variant on `buffers` (a row's inputs), with a workspace of its own.
+// The family's CUB variant with the operator on `buffers` (a row's inputs), with a workspace of
+// its own.
 template <class Rows>
-double cub_ms(std::uint64_t n, const RotatingBuffers<typename Rows::value_type>& buffers) {
+double cub_ms(kernels::Op op, std::uint64_t n, const RotatingBuffers<typename Rows::value_type>& buffers) {
   using T = typename Rows::value_type;
-  return memoized_ms(row_name(Rows::family, kCubVariant, kernels::type_key_v<T>, n), [&] {
+  return memoized_ms(row_name(Rows::family, kCubVariant, kernels::type_key_v<T>, op, n), [&] {
     const cudaStream_t stream = bench_stream();
-    const harness::DeviceBuffer<std::byte> workspace(Rows::workspace_bytes(kCubVariant, n));
+    const harness::DeviceBuffer<std::byte> workspace(Rows::workspace_bytes(kCubVariant, op, n));
     const kernels::Workspace ws{workspace.data(), workspace.size()};
     return median_call_ms(stream, [&](std::size_t call) {
-      Rows::run(kCubVariant, buffers.input(call), buffers.output(call), n, ws, stream);
+      Rows::run(kCubVariant, op, buffers.input(call), buffers.output(call), n, ws, stream);
     });
   });
 }

@@ -19,10 +19,21 @@ std::vector<std::uint64_t> row_lengths(const kernels::VariantInfo& variant) {
 bool has_rows(const kernels::VariantInfo& variant, kernels::TypeKey type) {
   switch (variant.family) {
     case kernels::Family::reduce: return variant.supports(type, kernels::Op::sum);
-    case kernels::Family::scan: return variant.supports(type) && variant.supports(kernels::ScanKind::inclusive);
+    case kernels::Family::scan:
+      return variant.supports(type, kernels::Op::sum) && variant.supports(kernels::ScanKind::inclusive);
     case kernels::Family::sort: return variant.supports(type);
   }
   return false;
+}
+
+std::vector<kernels::Op> other_ops(const kernels::VariantInfo& variant, kernels::TypeKey type) {
+  std::vector<kernels::Op> ops;
+  if (variant.family == kernels::Family::sort) return ops;
+  if (variant.family == kernels::Family::scan && !variant.supports(kernels::ScanKind::inclusive)) return ops;
+  for (kernels::Op op : variant.ops(type)) {
+    if (op != kernels::Op::sum) ops.push_back(op);
+  }
+  return ops;
 }
 
 void configure_row(benchmark::internal::Benchmark& row) { row.UseManualTime()->Unit(benchmark::kMillisecond); }

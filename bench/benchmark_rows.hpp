@@ -1,16 +1,17 @@
 // What every family's rows share: which rows exist, how one is timed and what it reports.
 //
-// A row is one variant, one element type and one length n, registered with Google Benchmark
-// as family/variant/type/n. A family supplies its calls as a class template Rows<T>
+// A row is one variant, one element type, one operator (reductions and scans) and one length n,
+// registered with Google Benchmark under row_name(). A family supplies its calls as a class
+// template Rows<T>
 // (reduce_benchmarks.cpp, scan_benchmarks.cpp, sort_benchmarks.cpp) with
 //   using value_type = T;
 //   static constexpr kernels::Family family;
 //   static constexpr Values input_values;                       // how inputs are filled
 //   static std::uint64_t outputs(std::uint64_t n);              // elements one call writes
 //   static double bytes_moved(const kernels::VariantInfo&, std::uint64_t n);  // the primitive's traffic
-//   static std::size_t workspace_bytes(std::string_view variant, std::uint64_t n);
-//   static void run(std::string_view variant, const T* in, T* out, std::uint64_t n, kernels::Workspace,
-//                   cudaStream_t);
+//   static std::size_t workspace_bytes(std::string_view variant, kernels::Op, std::uint64_t n);
+//   static void run(std::string_view variant, kernels::Op, const T* in, T* out, std::uint64_t n,
+//                   kernels::Workspace, cudaStream_t);                   (sorts take no op: Op::sum)
 // and registers its rows with register_family_rows<Rows>().
 #pragma once
 
@@ -41,8 +42,13 @@ namespace bench {
 std::vector<std::uint64_t> row_lengths(const kernels::VariantInfo& variant);
 
 // Whether a row exists for the variant and type: the variant takes the type and, where the
-// family has operations, the sum (reductions and scans are timed on the sum; sorts have none).
+// family has operations, the sum (reductions and scans are timed on the sum at every length;
+// sorts have none).
 bool has_rows(const kernels::VariantInfo& variant, kernels::TypeKey type);
+
+// The variant's other operators on the type (every declared op but the sum; none for sorts),
+// each timed at the variant's longest row length.
+std::vector<kernels::Op> other_ops(const kernels::VariantInfo& variant, kernels::TypeKey type);
 
 // Google Benchmark's settings of every row: manual (CUDA event) time, in ms. (Repetitions and
 // the time each gathers are flags with defaults: main.cpp.)
@@ -66,25 +72,27 @@ struct RowTraffic {
 void report_row(benchmark::State& state, const RowTraffic& traffic, const RowTimes& times);
 
 template <class Rows>
-void run_row(benchmark::State& state, const kernels::VariantInfo& variant, std::uint64_t n) {
+void run_row(benchmark::State& state, const kernels::VariantInfo& variant, kernels::Op op, std::uint64_t n) {
   using T = typename Rows::value_type;
   try {
     const cudaStream_t stream = bench_stream();
     const RotatingBuffers<T> buffers(n, Rows::outputs(n), Rows::input_values, stream);
-    const harness::DeviceBuffer<std::byte> workspace(Rows::workspace_bytes(variant.name, n));
+    const harness::DeviceBuffer<std::byte> workspace(Rows::workspace_bytes(variant.name, op, n));
     const kernels::Workspace ws{workspace.data(), workspace.size()};
     std::size_t calls = 0;
     const auto call = [&] {
-      Rows::run(variant.name, buffers.input(calls), buffers.output(calls), n, ws, stream);
+      Rows::run(variant.name, op, buffers.input(calls), buffers.output(calls), n, ws, stream);
       ++calls;
     };
 
     RowTimes times;
     times.is_cub = variant.name == kCubVariant;
     times.copy_ms = copy_ms<T>(n);
-    if (!times.is_cub && kernels::find_variant(Rows::family, kCubVariant) != nullptr) {
-      times.cub_ms = cub_ms<Rows>(n, buffers);
-    }
+    // Beside CUB wherever CUB takes the operator (DeviceReduce takes commutative ones only).
+    const kernels::VariantInfo* cub = kernels::find_variant(Rows::family, kCubVariant);
+    const bool cub_takes_op =
+        Rows::family == kernels::Family::sort || (cub && cub->supports(kernels::type_key_v<T>, op));
+    if (!times.is_cub && cub != nullptr && cub_takes_op) times.cub_ms = cub_ms<Rows>(op, n, buffers);
 
     call();  // warm-up: loads the variant's kernels on first use
     kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize (warm-up)");
@@ -105,13 +113,16 @@ void run_row(benchmark::State& state, const kernels::VariantInfo& variant, std::
 template <class Rows>
 void register_rows_of_type() {
   constexpr kernels::TypeKey type = kernels::type_key_v<typename Rows::value_type>;
+  const auto add_row = [](const kernels::VariantInfo* variant, kernels::Op op, std::uint64_t n) {
+    configure_row(*benchmark::RegisterBenchmark(
+        row_name(Rows::family, variant->name, type, op, n).c_str(),
+        [variant, op, n](benchmark::State& state) { run_row<Rows>(state, *variant, op, n); }));
+  };
   for (const kernels::VariantInfo* variant : kernels::variants_of(Rows::family)) {
-    if (!has_rows(*variant, type)) continue;
-    for (std::uint64_t n : row_lengths(*variant)) {
-      configure_row(
-          *benchmark::RegisterBenchmark(row_name(Rows::family, variant->name, type, n).c_str(),
-                                        [variant, n](benchmark::State& state) { run_row<Rows>(state, *variant, n); }));
+    if (has_rows(*variant, type)) {
+      for (std::uint64_t n : row_lengths(*variant)) add_row(variant, kernels::Op::sum, n);
     }
+    for (kernels::Op op : other_ops(*variant, type)) add_row(variant, op, row_lengths(*variant).back());
   }
 }
 

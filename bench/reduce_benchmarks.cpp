@@ -1,4 +1,4 @@
-// Reduction rows: the sum of n values into one.
+// Reduction rows: n values into one, by the sum or another operator the variant declares.
 #include "benchmark_rows.hpp"
 #include "families.hpp"
 
@@ -16,12 +16,12 @@ struct ReduceRows {
   static std::uint64_t outputs(std::uint64_t) { return 1; }
   // One read of the input.
   static double bytes_moved(const kernels::VariantInfo&, std::uint64_t n) { return double(n) * sizeof(T); }
-  static std::size_t workspace_bytes(std::string_view variant, std::uint64_t n) {
-    return kernels::reduce_workspace_bytes<T, T>(variant, kernels::Op::sum, n);
+  static std::size_t workspace_bytes(std::string_view variant, kernels::Op op, std::uint64_t n) {
+    return kernels::reduce_workspace_bytes<T, T>(variant, op, n);
   }
-  static void run(std::string_view variant, const T* in, T* out, std::uint64_t n, kernels::Workspace workspace,
-                  cudaStream_t stream) {
-    kernels::reduce<T, T>(variant, kernels::Op::sum, in, n, out, workspace, {}, stream);
+  static void run(std::string_view variant, kernels::Op op, const T* in, T* out, std::uint64_t n,
+                  kernels::Workspace workspace, cudaStream_t stream) {
+    kernels::reduce<T, T>(variant, op, in, n, out, workspace, {}, stream);
   }
 };
 

@@ -1,4 +1,4 @@
-// Scan rows: the inclusive prefix sum of n values, out of place.
+// Scan rows: the inclusive scan of n values, out of place, by the sum or another operator.
 #include "benchmark_rows.hpp"
 #include "families.hpp"
 
@@ -16,12 +16,12 @@ struct ScanRows {
   static std::uint64_t outputs(std::uint64_t n) { return n; }
   // One read of the input and one write of the output.
   static double bytes_moved(const kernels::VariantInfo&, std::uint64_t n) { return 2.0 * double(n) * sizeof(T); }
-  static std::size_t workspace_bytes(std::string_view variant, std::uint64_t n) {
-    return kernels::scan_workspace_bytes<T>(variant, kernels::ScanKind::inclusive, n);
+  static std::size_t workspace_bytes(std::string_view variant, kernels::Op op, std::uint64_t n) {
+    return kernels::scan_workspace_bytes<T>(variant, kernels::ScanKind::inclusive, op, n);
   }
-  static void run(std::string_view variant, const T* in, T* out, std::uint64_t n, kernels::Workspace workspace,
-                  cudaStream_t stream) {
-    kernels::scan<T>(variant, kernels::ScanKind::inclusive, in, n, out, workspace, {}, stream);
+  static void run(std::string_view variant, kernels::Op op, const T* in, T* out, std::uint64_t n,
+                  kernels::Workspace workspace, cudaStream_t stream) {
+    kernels::scan<T>(variant, kernels::ScanKind::inclusive, op, in, n, out, workspace, {}, stream);
   }
 };
 

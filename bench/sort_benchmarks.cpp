@@ -29,11 +29,12 @@ struct SortRows {
     const double one_pass = 2.0 * double(n) * sizeof(T);
     return is_radix_sort(variant) ? kRadixPasses * one_pass : one_pass;
   }
-  static std::size_t workspace_bytes(std::string_view variant, std::uint64_t n) {
+  // Sorts take no operator: the rows pass Op::sum.
+  static std::size_t workspace_bytes(std::string_view variant, kernels::Op, std::uint64_t n) {
     return kernels::sort_workspace_bytes<T>(variant, kernels::SortForm::keys, n);
   }
-  static void run(std::string_view variant, const T* in, T* out, std::uint64_t n, kernels::Workspace workspace,
-                  cudaStream_t stream) {
+  static void run(std::string_view variant, kernels::Op, const T* in, T* out, std::uint64_t n,
+                  kernels::Workspace workspace, cudaStream_t stream) {
     kernels::sort_keys<T>(variant, in, out, n, workspace, {}, stream);
   }
 };

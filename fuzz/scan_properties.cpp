@@ -1,9 +1,12 @@
-// RapidCheck properties of every scan variant, run on the GPU with int inputs (wrapping, so
-// every relation is exact). Block sizes come from the variant's supported set and lengths are
-// generated explicitly up to several recursion levels (RapidCheck's size stops at 100), within
-// the variant's length limit. A failure prints the shrunk counterexample and, at exit, the
-// RC_PARAMS="reproduce=..." line that replays it.
+// RapidCheck properties of every scan variant, run on the GPU over every integer type, kind and
+// op its record declares (int and long long; sums wrap, the other operators are exact, so every
+// relation is exact; float scans are judged against the oracle's bounds by the GPU tests). Each
+// property draws a declared type's op, a block size from the variant's set and a length up to
+// several recursion levels (RapidCheck's size stops at 100), within the variant's limit. A
+// property with nothing declared to run reports Skipped. A failure prints the shrunk
+// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
 #include "harness/gtest/test_main.hpp"
+#include "harness/numeric/ordered_fold.hpp"
 #include "harness/runner/device_calls.hpp"
 
 #include <kernels/registry.hpp>
@@ -14,28 +17,72 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace {
 
 using harness::scan_on_device;
+using kernels::Op;
 using kernels::ScanKind;
+using kernels::TypeKey;
 using kernels::VariantInfo;
 
-int wrapping_add(int a, int b) { return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b)); }
-int wrapping_sub(int a, int b) { return static_cast<int>(static_cast<unsigned>(a) - static_cast<unsigned>(b)); }
+// op(earlier, later) as the oracle computes it: a wrapping sum, or the op's reference step.
+template <class T>
+T combine(Op op, T earlier, T later) {
+  if (op != Op::sum) return harness::reference_step<T>(op, earlier, later);
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(earlier) + static_cast<U>(later));
+}
+
+// The empty prefix: exclusive[0].
+template <class T>
+T empty_prefix(Op op) {
+  return op == Op::sum ? T(0) : harness::reference_identity<T>(op);
+}
 
 class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
  protected:
   const VariantInfo& variant() const { return *GetParam(); }
-  std::string property(const std::string& what) const { return variant().id() + ": " + what; }
+  std::string property(const std::string& what, TypeKey type) const {
+    return variant().id() + " " + std::string(kernels::name(type)) + ": " + what;
+  }
 
+  // Runs `check` as one property per integer type the variant declares with all `kinds`; skips
+  // the test when there is none.
+  template <class Check>
+  void for_each_integer_type(const std::vector<ScanKind>& kinds, const std::string& what, Check check) {
+    bool ran = false;
+    const auto run = [&](auto value) {
+      using T = decltype(value);
+      constexpr TypeKey type = kernels::type_key_v<T>;
+      if (!variant().supports(type)) return;
+      if (!std::all_of(kinds.begin(), kinds.end(), [&](ScanKind kind) { return variant().supports(kind); })) return;
+      ran = true;
+      EXPECT_TRUE(rc::check(property(what, type), [&] { check(T{}); }));
+    };
+    run(int{});
+    run(0LL);
+    if (!ran)
+      GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no int or long long scan of these kinds";
+  }
+
+  template <class T>
+  Op any_op() const {
+    return *rc::gen::elementOf(variant().ops(kernels::type_key_v<T>));
+  }
+
+  template <class T>
   struct Case {
     int block_size;
-    std::vector<int> values;
+    std::vector<T> values;
   };
   // A block size, then values of a length the variant takes with it: mostly up to a few
   // thousand, a third of the time up to 300000.
-  Case generate_case(std::uint64_t longest = 300000) const {
+  template <class T>
+  Case<T> generate_case(std::uint64_t longest = 300000) const {
+    constexpr TypeKey type = kernels::type_key_v<T>;
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
     const int block = *rc::gen::elementOf(sizes);
@@ -43,62 +90,79 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
     const std::size_t drawn = *rc::gen::weightedOneOf<std::size_t>(
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 5000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
-    const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, kernels::TypeKey::int32));
-    return {block, *rc::gen::container<std::vector<int>>(n, rc::gen::arbitrary<int>())};
+    const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, type));
+    return {block, *rc::gen::container<std::vector<T>>(n, rc::gen::arbitrary<T>())};
   }
 };
 
-TEST_P(ScanProperties, DifferencesOfTheInclusiveScanAreTheInput) {
-  EXPECT_TRUE(rc::check(property("scan[i] - scan[i-1] == in[i]"), [this] {
-    if (!variant().supports(ScanKind::inclusive)) return;  // nothing this variant declares
-    const Case c = generate_case();
-    const std::vector<int> scanned = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
+TEST_P(ScanProperties, EachInclusiveValueCombinesThePreviousWithItsInput) {
+  for_each_integer_type({ScanKind::inclusive}, "scan[i] == op(scan[i-1], in[i])", [this](auto value) {
+    using T = decltype(value);
+    const Op op = any_op<T>();
+    const Case<T> c = generate_case<T>();
+    const std::vector<T> scanned = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
     for (std::size_t i = 0; i < c.values.size(); ++i) {
-      const int difference = i == 0 ? scanned[0] : wrapping_sub(scanned[i], scanned[i - 1]);
-      RC_ASSERT(difference == c.values[i]);
+      RC_ASSERT(scanned[i] == combine<T>(op, i == 0 ? empty_prefix<T>(op) : scanned[i - 1], c.values[i]));
     }
-  }));
+  });
 }
 
 TEST_P(ScanProperties, ExclusiveIsTheInclusiveShiftedByOne) {
-  EXPECT_TRUE(rc::check(property("exclusive[0] == 0 and exclusive[i] == inclusive[i-1]"), [this] {
-    if (!variant().supports(ScanKind::inclusive) || !variant().supports(ScanKind::exclusive)) return;
-    const Case c = generate_case();
-    const auto inclusive = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
-    const auto exclusive = scan_on_device<int>(variant(), ScanKind::exclusive, c.values, c.block_size);
-    for (std::size_t i = 0; i < c.values.size(); ++i) RC_ASSERT(exclusive[i] == (i == 0 ? 0 : inclusive[i - 1]));
-  }));
+  for_each_integer_type(
+      {ScanKind::inclusive, ScanKind::exclusive}, "exclusive[0] is the empty prefix and exclusive[i] == inclusive[i-1]",
+      [this](auto value) {
+        using T = decltype(value);
+        const Op op = any_op<T>();
+        const Case<T> c = generate_case<T>();
+        const auto inclusive = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
+        const auto exclusive = scan_on_device<T>(variant(), ScanKind::exclusive, op, c.values, c.block_size);
+        for (std::size_t i = 0; i < c.values.size(); ++i) {
+          RC_ASSERT(exclusive[i] == (i == 0 ? empty_prefix<T>(op) : inclusive[i - 1]));
+        }
+      });
 }
 
+// Against an independent reduction: CUB's for commutative ops, the first registered reduction
+// that keeps operand order for the others.
 TEST_P(ScanProperties, TheLastInclusiveValueIsTheReduction) {
-  const VariantInfo& reduction = *kernels::find_variant(kernels::Family::reduce, "cub");
-  EXPECT_TRUE(rc::check(property("inclusive.back() == reduce(in) (reduce/cub)"), [&] {
-    if (!variant().supports(ScanKind::inclusive)) return;
-    const Case c = generate_case();
+  for_each_integer_type({ScanKind::inclusive}, "inclusive.back() == reduce(in)", [this](auto value) {
+    using T = decltype(value);
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    const Op op = any_op<T>();
+    const auto reductions = harness::variants_where(kernels::Family::reduce, type, [&](const VariantInfo& v) {
+      return v.supports(type, op) && v.accepts_length(300000, 0, type);
+    });
+    RC_PRE(!reductions.empty());
+    const auto cub = std::find_if(reductions.begin(), reductions.end(), [](auto* v) { return v->name == "cub"; });
+    const VariantInfo& reduction = cub != reductions.end() ? **cub : *reductions.front();
+    const Case<T> c = generate_case<T>();
     RC_PRE(!c.values.empty());
-    const auto inclusive = scan_on_device<int>(variant(), ScanKind::inclusive, c.values, c.block_size);
-    const int total = harness::reduce_on_device<int, int>(reduction, kernels::Op::sum, c.values, 0);
+    const auto inclusive = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
+    const T total = harness::reduce_on_device<T, T>(reduction, op, c.values, 0);
     RC_ASSERT(inclusive.back() == total);
-  }));
+  });
 }
 
 TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
-  EXPECT_TRUE(rc::check(property("scan(a ++ b) == scan(a) ++ (total(a) + scan(b))"), [this] {
-    if (!variant().supports(ScanKind::inclusive)) return;
-    const Case a = generate_case(150000);
-    const auto b_length = static_cast<std::size_t>(variant().accepted_length_at_most(
-        *rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, kernels::TypeKey::int32));
-    const std::vector<int> b = *rc::gen::container<std::vector<int>>(b_length, rc::gen::arbitrary<int>());
-    RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, kernels::TypeKey::int32));
-    std::vector<int> joined = a.values;
+  for_each_integer_type({ScanKind::inclusive}, "scan(a ++ b) == scan(a) ++ op(total(a), scan(b))", [this](auto value) {
+    using T = decltype(value);
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    const Op op = any_op<T>();
+    const Case<T> a = generate_case<T>(150000);
+    const auto b_length = static_cast<std::size_t>(
+        variant().accepted_length_at_most(*rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, type));
+    const std::vector<T> b = *rc::gen::container<std::vector<T>>(b_length, rc::gen::arbitrary<T>());
+    RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, type));
+    std::vector<T> joined = a.values;
     joined.insert(joined.end(), b.begin(), b.end());
-    const auto whole = scan_on_device<int>(variant(), ScanKind::inclusive, joined, a.block_size);
-    const auto first = scan_on_device<int>(variant(), ScanKind::inclusive, a.values, a.block_size);
-    const auto second = scan_on_device<int>(variant(), ScanKind::inclusive, b, a.block_size);
-    const int total = first.empty() ? 0 : first.back();
+    const auto whole = scan_on_device<T>(variant(), ScanKind::inclusive, op, joined, a.block_size);
+    const auto first = scan_on_device<T>(variant(), ScanKind::inclusive, op, a.values, a.block_size);
+    const auto second = scan_on_device<T>(variant(), ScanKind::inclusive, op, b, a.block_size);
+    const T total = first.empty() ? empty_prefix<T>(op) : first.back();
     for (std::size_t i = 0; i < a.values.size(); ++i) RC_ASSERT(whole[i] == first[i]);
-    for (std::size_t i = 0; i < b.size(); ++i) RC_ASSERT(whole[a.values.size() + i] == wrapping_add(total, second[i]));
-  }));
+    for (std::size_t i = 0; i < b.size(); ++i)
+      RC_ASSERT(whole[a.values.size() + i] == combine<T>(op, total, second[i]));
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(property, ScanProperties, testing::ValuesIn(kernels::variants_of(kernels::Family::scan)),

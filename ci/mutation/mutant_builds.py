@@ -21,15 +21,21 @@ import os
 import shutil
 import subprocess
 
-# The library alone, no warnings as errors (a mutant may well warn).
+# The library alone (and the test fixtures' library, built only for a mutant of a fixture), no
+# warnings as errors (a mutant may well warn).
 CONFIGURE_FLAGS = [
     "-G",
     "Ninja",
     "-DKERNELS_BUILD_TESTS=OFF",
+    "-DKERNELS_BUILD_FIXTURES=ON",
     "-DKERNELS_BUILD_BENCH=OFF",
     "-DKERNELS_WARNINGS_AS_ERRORS=OFF",
     "-DCMAKE_BUILD_TYPE=Release",
 ]
+
+
+# The test fixtures' variants, whose planted bugs the catalogue may hold too.
+FIXTURES = "test/fixtures"
 
 
 def files_digest(root, parts):
@@ -54,7 +60,7 @@ def files_digest(root, parts):
 def source_digest(root):
     """What a mutant's objects depend on besides its patch: the library's sources and build files,
     the compiler, the architectures. Objects made under another digest are not linked."""
-    digest = files_digest(root, ["CMakeLists.txt", "kernels", "cmake"])
+    digest = files_digest(root, ["CMakeLists.txt", "kernels", "cmake", FIXTURES])
     try:
         compiler = subprocess.run(["nvcc", "--version"], capture_output=True, text=True, check=False).stdout
     except OSError:
@@ -138,8 +144,9 @@ class BuildSlot:
         Raises if that fails."""
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src)
-        for part in ("kernels", "cmake"):
-            shutil.copytree(os.path.join(root, part), os.path.join(self.src, part))
+        for part in ("kernels", "cmake", FIXTURES):
+            if os.path.isdir(os.path.join(root, part)):
+                shutil.copytree(os.path.join(root, part), os.path.join(self.src, part))
         shutil.copy2(os.path.join(root, "CMakeLists.txt"), self.src)
         architectures = os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90")
         for step in (
@@ -171,10 +178,14 @@ class BuildSlot:
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
         before = self._objects()
+        # A mutant of a fixture also builds the fixtures' library, which the tests then load from
+        # beside the mutant's libkernels.so.
+        fixture = f"a/{FIXTURES}/" in diff
+        targets = ["kernels", "kernels_fixtures"] if fixture else ["kernels"]
         try:
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(
-                    ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)],
+                    ["cmake", "--build", self.build_dir, "--target", *targets, "-j", str(self.jobs)],
                     stdout=output,
                     stderr=subprocess.STDOUT,
                     check=False,
@@ -182,6 +193,11 @@ class BuildSlot:
             if result.returncode == 0 and library:
                 os.makedirs(os.path.dirname(library), exist_ok=True)
                 shutil.copy2(os.path.join(self.build_dir, "kernels", "libkernels.so"), library)
+                if fixture:
+                    shutil.copy2(
+                        os.path.join(self.build_dir, FIXTURES, "libkernels_fixtures.so"),
+                        os.path.join(os.path.dirname(library), "libkernels_fixtures.so"),
+                    )
             changed = [path for path, modified in self._objects().items() if before.get(path) != modified]
             if result.returncode == 0 and objects:
                 for path in changed:

@@ -22,7 +22,7 @@ names, and shown beside it, so that an incomplete run says so instead of scoring
 
 When the results hold operand_order mutants (`op(a, b)` made `op(b, a)`), report.md has a section
 "Operand order": per variant, whether it keeps order, its swap mutants, the killed and the
-survivors. Whether a variant keeps order is its contract's flag in test/cpu/declared_contracts.txt
+survivors (those the triage judges equivalent for the variant marked so). Whether a variant keeps order is its contract's flag in test/cpu/declared_contracts.txt
 (--contracts), on the variant's first line: commutative_only=0 keeps order, and every swap must be
 killed; commutative_only=1 admits only commutative ops, so its survivors are not required; a
 variant without the flag shows "?". report.json has the same under "operand_order".
@@ -228,11 +228,13 @@ def load_order_flags(path=CONTRACTS):
     return flags
 
 
-def operand_order(results, flags):
-    """{variant: {keeps_order, swap_mutants, killed, survived, not_judged}} over the pairs of
-    operand_order mutants (keeps_order: True, False or None where the contract does not say;
-    survived: the mutant ids, whatever triage says: a swap is either killed or not; not_judged:
-    pairs not compiling, not run or in error); None when the results hold no such mutant."""
+def operand_order(results, flags, equivalents=None):
+    """{variant: {keeps_order, swap_mutants, killed, equivalent, survived, not_judged}} over the
+    pairs of operand_order mutants (keeps_order: True, False or None where the contract does not
+    say; equivalent and survived: the ids of the surviving swaps that the triage judges
+    equivalent for the variant, and of the others; not_judged: pairs not compiling, not run or in
+    error); None when the results hold no such mutant."""
+    equivalents = equivalents or {}
     swaps = {m["id"] for m in results["mutants"] if m.get("op_class") == OPERAND_ORDER}
     rows = {}
     for result in results["results"]:
@@ -244,6 +246,7 @@ def operand_order(results, flags):
                 "keeps_order": flags.get(result["variant"]),
                 "swap_mutants": 0,
                 "killed": 0,
+                "equivalent": [],
                 "survived": [],
                 "not_judged": 0,
             },
@@ -252,23 +255,30 @@ def operand_order(results, flags):
         if result["outcome"] in {outcomes.KILLED, outcomes.KILLED_BY_TIMEOUT}:
             row["killed"] += 1
         elif result["outcome"] == outcomes.SURVIVED:
-            row["survived"].append(result["mutant"])
+            judged = equivalence(equivalents, result["mutant"], result["variant"])
+            row["equivalent" if judged else "survived"].append(result["mutant"])
         else:
             row["not_judged"] += 1
-    return {v: {**r, "survived": sorted(r["survived"])} for v, r in sorted(rows.items())} or None
+    rows = {v: {**r, "equivalent": sorted(r["equivalent"]), "survived": sorted(r["survived"])} for v, r in rows.items()}
+    return dict(sorted(rows.items())) or None
 
 
 def _operand_order_lines(rows):
     keeps = {True: "yes", False: "no", None: "?"}
     table = []
     for variant, row in rows.items():
-        survived = str(len(row["survived"]))
-        if row["survived"]:
-            ids = ", ".join(f"`{m}`" for m in row["survived"])
-            survived += f", not required: {ids}" if row["keeps_order"] is False else f": {ids}"
+        left = row["equivalent"] + row["survived"]
+        survived = str(len(left))
+        if row["keeps_order"] is False and left:
+            survived += ", not required: " + ", ".join(f"`{m}`" for m in left)
+        elif left:
+            survived += ": " + ", ".join(
+                [f"`{m}` (equivalent, triage)" for m in row["equivalent"]] + [f"`{m}`" for m in row["survived"]]
+            )
         table.append([variant, keeps[row["keeps_order"]], row["swap_mutants"], row["killed"], survived])
     ordered = [r for r in rows.values() if r["keeps_order"]]
-    missed = sum(r["swap_mutants"] - r["killed"] for r in ordered)
+    missed = sum(len(r["survived"]) + r["not_judged"] for r in ordered)
+    equivalent = sum(len(r["equivalent"]) for r in ordered)
     if not ordered:
         verdict = "No variant here is declared to keep order (commutative_only=0): no swap must be killed."
     elif missed:
@@ -276,6 +286,11 @@ def _operand_order_lines(rows):
             f"Not every operand swap is killed on the variants that keep order ({len(ordered)} of the {len(rows)} "
             f"here): pairs survived {sum(len(r['survived']) for r in ordered)}, not judged (not compiling, not run "
             f"or error) {sum(r['not_judged'] for r in ordered)}."
+        )
+    elif equivalent:
+        verdict = (
+            f"Every operand swap is killed on every variant that keeps order ({len(ordered)} of the {len(rows)} here), "
+            f"but {equivalent} that the triage judges equivalent there (equivalent.txt gives each reason)."
         )
     else:
         verdict = (
@@ -416,7 +431,7 @@ def write_report(results, equivalents, out_dir, named=None, order_flags=None):
     by_pair, by_variant, by_class, survivors, contradictions = tally(results, equivalents)
     order = None
     if any(m.get("op_class") == OPERAND_ORDER for m in results["mutants"]):
-        order = operand_order(results, load_order_flags() if order_flags is None else order_flags)
+        order = operand_order(results, load_order_flags() if order_flags is None else order_flags, equivalents)
     names = ("report.md", "report.json", "survivors.md", "pairs.md", "score.png")
     paths = {name: os.path.join(out_dir, name) for name in names}
     with open(paths["report.md"], "w", encoding="utf-8") as file:

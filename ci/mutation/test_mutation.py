@@ -70,9 +70,10 @@ def fixture_mutants():
 
 
 def assert_patches_apply(test, patches):
-    """Each (name, diff) applies exactly (no fuzz) to a fresh copy of today's kernels/."""
+    """Each (name, diff) applies exactly (no fuzz) to a fresh copy of today's kernels/ and test fixtures."""
     with tempfile.TemporaryDirectory() as copy:
-        shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
+        for part in ("kernels", "test/fixtures"):
+            shutil.copytree(os.path.join(ROOT, part), os.path.join(copy, part))
         for name, diff in patches:
             result = subprocess.run(
                 ["patch", "-p1", "--dry-run", "--fuzz=0", "--quiet"],
@@ -604,12 +605,16 @@ class CommittedReports(unittest.TestCase):
                     triage[name] = report.load_triage(os.path.join(folder, "triage", name))
                     for key, label in triage[name]:
                         self.assertTrue(key in keys, f"{name} judges {key}, a mutant this campaign did not run")
+                # The contracts' flags the campaign was reported with, where it kept them.
+                contracts = os.path.join(folder, "contracts.txt")
+                flags = report.load_order_flags(contracts) if os.path.isfile(contracts) else None
                 with tempfile.TemporaryDirectory() as out:
                     report.write_report(
                         results,
                         report.by_id(triage["equivalent.txt"], results["mutants"]),
                         out,
                         report.by_id(triage["named_survivors.txt"], results["mutants"]),
+                        flags,
                     )
                     for name in ("report.md", "report.json", "survivors.md", "pairs.md"):
                         with open(os.path.join(out, name), "rb") as made, open(os.path.join(folder, name), "rb") as kept:
@@ -749,6 +754,14 @@ class Catalogue(unittest.TestCase):
 
     def test_every_patch_names_a_variant_of_the_tree(self):
         labels = {label for labels in load_tree(ROOT).labels_of_file.values() for label in labels}
+        # The test fixtures' variants (test/fixtures/*.cu) may carry planted bugs too.
+        fixtures = os.path.join(ROOT, "test", "fixtures")
+        for name in os.listdir(fixtures):
+            if name.endswith(".cu"):
+                with open(os.path.join(fixtures, name), encoding="utf-8") as file:
+                    text = file.read()
+                for family, variant in re.findall(r'make_(reduce|scan|sort)_variant<\w+>\(\{\s*\.name = "(\w+)"', text):
+                    labels.add(f"{family}/{variant}")
         for bug in catalogue.load():
             self.assertIn(bug.variant, labels, bug.name)
 
@@ -1230,11 +1243,24 @@ class Report(unittest.TestCase):
                 "keeps_order": True,
                 "swap_mutants": 3,
                 "killed": 2,
+                "equivalent": [],
                 "survived": ["s.cu:5:swap_operands:0"],
                 "not_judged": 0,
             },
         )
         self.assertIsNone(summary["operand_order"]["s/silent"]["keeps_order"])
+
+        # A survivor the triage judges equivalent for the variant is shown so, and passes the verdict.
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(results, {("s.cu:5:swap_operands:0", "s/keeps"): "lane 0 alone"}, out, order_flags=flags)
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn("| s/keeps | yes | 3 | 2 | 1: `s.cu:5:swap_operands:0` (equivalent, triage) |", text)
+        self.assertIn(
+            "Every operand swap is killed on every variant that keeps order (1 of the 4 here), but 1 that the "
+            "triage judges equivalent there (equivalent.txt gives each reason).",
+            text,
+        )
 
         results["results"][-2]["outcome"] = ctest_junit.KILLED
         with tempfile.TemporaryDirectory() as out:

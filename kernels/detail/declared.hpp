@@ -1,11 +1,11 @@
 // What a variant's implementation declares at compile time: the element types, ops and scan
-// kinds it is instantiated for. An implementation may list them:
+// kinds it is instantiated for, and whether it needs commutative operators. It may list them:
 //   static constexpr std::array kTypes{TypeKey::float32};
 //   static constexpr std::array kOps{Op::max};
 //   static constexpr std::array kKinds{ScanKind::inclusive};
-// Whatever it does not list defaults to everything its family offers. The widening type exists
-// for sums only. make_<family>_variant instantiates exactly the declared combinations and
-// writes the same into the variant's record, so that record and code cannot disagree.
+// Whatever it does not list defaults to everything its family offers, each op with the types it
+// takes (operator_takes; the widening type is the sum's alone). make_<family>_variant instantiates exactly the declared
+// combinations and writes the same into the variant's record, so that record and code cannot disagree.
 #pragma once
 
 #include <kernels/types.hpp>
@@ -30,9 +30,27 @@ constexpr bool declares_type(TypeKey type, bool widening_in_family) {
   }
 }
 
+// An implementation whose combining order is not the input's declares
+//   static constexpr bool kCommutativeOnly = true;
+// and is then instantiated for commutative operators only (its record says commutative_only).
 template <class Impl>
-constexpr bool declares_op(TypeKey type, Op op) {
-  if (is_widening(type) && op != Op::sum) return false;
+constexpr bool commutative_only() {
+  if constexpr (requires { Impl::kCommutativeOnly; }) {
+    return Impl::kCommutativeOnly;
+  } else {
+    return false;
+  }
+}
+
+// Scans offer every operator but max and min (docs/operators.md); reductions offer all.
+constexpr bool family_offers(Family family, Op op) {
+  return family != Family::scan || (op != Op::max && op != Op::min);
+}
+
+template <class Impl>
+constexpr bool declares_op(Family family, TypeKey type, Op op) {
+  if (!family_offers(family, op) || !operator_takes(op, type)) return false;
+  if (commutative_only<Impl>() && !is_commutative(op)) return false;
   if constexpr (requires { Impl::kOps; }) {
     return lists(Impl::kOps, op);
   } else {

@@ -1,4 +1,4 @@
-// The binary operations as device functors, each with the identity the kernels pad with.
+// The binary operators as device functors, each with the identity the kernels pad with.
 //
 // Integer sums are computed in the unsigned type so that overflow wraps instead of being
 // undefined behaviour. Float max/min propagate NaN and order -0.0 below +0.0 (IEEE 754-2019
@@ -71,8 +71,18 @@ struct MinOp {
   }
 };
 
+// Any other operator's functor: its descriptor's identity and combine (kernels/operators/).
+template <class Descriptor, Op op, class T>
+struct DescribedOp {
+  static constexpr Op kind = op;
+  __host__ __device__ static constexpr T identity() { return Descriptor::template identity<T>(); }
+  __host__ __device__ T operator()(T a, T b) const { return Descriptor::template combine<T>(a, b); }
+};
+
 template <Op op, class T>
-struct op_functor;
+struct op_functor {
+  using type = DescribedOp<operator_of_t<op>, op, T>;
+};
 template <class T>
 struct op_functor<Op::sum, T> {
   using type = SumOp<T>;
@@ -88,15 +98,17 @@ struct op_functor<Op::min, T> {
 template <Op op, class T>
 using op_functor_t = typename op_functor<op, T>::type;
 
-// What a reduction of zero elements returns.
+// What a reduction of zero elements returns, and a scan's empty prefix (exclusive[0]).
 template <Op op, class T>
 __host__ __device__ constexpr T empty_result() {
   if constexpr (op == Op::sum) {
-    return T(0);
+    return T(0);  // +0.0, not the sum's identity -0.0
   } else if constexpr (op == Op::max) {
     return cuda::std::numeric_limits<T>::lowest();
-  } else {
+  } else if constexpr (op == Op::min) {
     return cuda::std::numeric_limits<T>::max();
+  } else {
+    return op_functor_t<op, T>::identity();
   }
 }
 

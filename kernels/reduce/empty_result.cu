@@ -4,6 +4,8 @@
 #include <kernels/detail/ops.cuh>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 
+#include <utility>
+
 namespace kernels::detail {
 namespace {
 
@@ -18,16 +20,20 @@ void write_empty(void* out, cudaStream_t stream, TypeKey type) {
   launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out), empty_result<op, Out>());
 }
 
+template <class Out, std::size_t... O>
+void write_empty_for_op(Op op, void* out, cudaStream_t stream, TypeKey type, std::index_sequence<O...>) {
+  // Only the operators that take Out: the dispatcher has validated (type, op) before.
+  ((op == kAllOps[O]
+        ? (operator_of_t<kAllOps[O]>::template kTakes<Out> ? write_empty<kAllOps[O], Out>(out, stream, type) : void())
+        : void()),
+   ...);
+}
+
 }  // namespace
 
 void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream) {
   visit_type(type, [&](auto, auto out_value) {
-    using Out = decltype(out_value);
-    switch (op) {
-      case Op::sum: return write_empty<Op::sum, Out>(out, stream, type);
-      case Op::max: return write_empty<Op::max, Out>(out, stream, type);
-      case Op::min: return write_empty<Op::min, Out>(out, stream, type);
-    }
+    write_empty_for_op<decltype(out_value)>(op, out, stream, type, std::make_index_sequence<kOpCount>{});
   });
 }
 

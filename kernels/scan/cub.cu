@@ -1,8 +1,8 @@
 // CUB's DeviceScan, registered as a variant: the speed anchor and a second oracle. It chooses
-// its own launch shape (block_size 0) and uses CUB's tuned sum (::cuda::std::plus).
+// its own launch shape (block_size 0) and uses CUB's tuned sum (::cuda::std::plus) for sums.
 //
-// Exclusive scans start from the sum identity (-0.0 for floats), so that exclusive[i] equals
-// inclusive[i-1] bit for bit, and element 0 is then set to the empty sum, +0.0. Like every
+// Exclusive scans start from the op's identity (-0.0 for a float sum), so that exclusive[i]
+// equals inclusive[i-1] bit for bit; a float sum's element 0 is then set to the empty sum, +0.0. Like every
 // decoupled look-back scan, float results are not bitwise deterministic.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
@@ -21,18 +21,25 @@ cudaError_t with_offset_type(std::uint64_t n, F&& f) {
 }
 
 template <class T>
-__global__ void write_empty_prefix_kernel(T* out) {
-  *out = T(0);
+__global__ void write_value_kernel(T* out, T value) {
+  *out = value;
 }
 
-template <ScanKind kind, class T>
+// Sums through CUB's tuned InclusiveSum and ::cuda::std::plus; other operators through
+// InclusiveScan and ExclusiveScan, which keep the operands' order.
+template <ScanKind kind, class OpT, class T>
 cudaError_t cub_scan(void* workspace, std::size_t& bytes, const T* in, T* out, std::uint64_t n, cudaStream_t stream) {
+  constexpr bool sum = OpT::kind == Op::sum;
   return with_offset_type(n, [&](auto items) {
-    if constexpr (kind == ScanKind::inclusive) {
+    if constexpr (kind == ScanKind::inclusive && sum) {
       return cub::DeviceScan::InclusiveSum(workspace, bytes, in, out, items, stream);
+    } else if constexpr (kind == ScanKind::inclusive) {
+      return cub::DeviceScan::InclusiveScan(workspace, bytes, in, out, OpT{}, items, stream);
+    } else if constexpr (sum) {
+      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, ::cuda::std::plus<>{}, OpT::identity(), items,
+                                            stream);
     } else {
-      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, ::cuda::std::plus<>{}, ScanOp<T>::identity(),
-                                            items, stream);
+      return cub::DeviceScan::ExclusiveScan(workspace, bytes, in, out, OpT{}, OpT::identity(), items, stream);
     }
   });
 }
@@ -44,20 +51,21 @@ struct CubScan {
   }
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static std::size_t workspace_bytes(std::uint64_t n, int) {
     std::size_t bytes = 0;
-    check_cuda(cub_scan<kind, T>(nullptr, bytes, nullptr, nullptr, n, nullptr), "cub::DeviceScan (workspace query)");
+    check_cuda(cub_scan<kind, OpT, T>(nullptr, bytes, nullptr, nullptr, n, nullptr),
+               "cub::DeviceScan (workspace query)");
     return bytes;
   }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
     std::size_t bytes = call.workspace.bytes;
-    check_cuda(cub_scan<kind, T>(call.workspace.data, bytes, in, out, call.n, call.stream), "cub::DeviceScan");
-    if constexpr (kind == ScanKind::exclusive && !std::is_integral_v<T>) {
+    check_cuda(cub_scan<kind, OpT, T>(call.workspace.data, bytes, in, out, call.n, call.stream), "cub::DeviceScan");
+    if constexpr (kind == ScanKind::exclusive && OpT::kind == Op::sum && !std::is_integral_v<T>) {
       const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "empty prefix"};
-      launch_kernel(label, &write_empty_prefix_kernel<T>, 1, 1, 0, call.stream, out);
+      launch_kernel(label, &write_value_kernel<T>, 1, 1, 0, call.stream, out, empty_result<Op::sum, T>());
     }
   }
 

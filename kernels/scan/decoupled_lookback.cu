@@ -139,23 +139,25 @@ struct alignas(16) Vector16 {
   T lanes[kValuesPerVector<T>];
 };
 
-// Called by the 32 lanes of the tile's first warp; returns the sum of every tile before `tile`.
-template <class T, class Status>
+// Called by the 32 lanes of the tile's first warp; returns the total of every tile before `tile`.
+template <class OpT, class T, class Status>
 __device__ T look_back(const Status& status, unsigned tile) {
-  const ScanOp<T> op;
+  const OpT op;
   const unsigned lane = threadIdx.x % 32;
-  T exclusive = ScanOp<T>::identity();
+  T exclusive = OpT::identity();
   for (long long window = static_cast<long long>(tile) - 1;; window -= 32) {
     const long long predecessor = window - lane;
     // Before tile 0: an empty prefix.
-    const TileState<T> state = predecessor >= 0 ? status.read(static_cast<unsigned>(predecessor))
-                                                : TileState<T>{kInclusive, ScanOp<T>::identity()};
+    const TileState<T> state =
+        predecessor >= 0 ? status.read(static_cast<unsigned>(predecessor)) : TileState<T>{kInclusive, OpT::identity()};
     // Lanes up to the nearest inclusive prefix contribute; lane 0 is the nearest predecessor.
     const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, state.flag == kInclusive);
     const unsigned last = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : 31;
-    T window_sum = lane <= last ? state.value : ScanOp<T>::identity();
-    for (unsigned offset = 16; offset > 0; offset /= 2) {
-      window_sum = op(window_sum, __shfl_down_sync(0xffffffffu, window_sum, offset));
+    T window_sum = lane <= last ? state.value : OpT::identity();
+    // Lane l holds tile - 1 - l: a higher lane is an earlier tile, so it goes on the left, and
+    // doubling offsets make lane 0 gather lanes [0, 2), [0, 4), ...: contiguous, in order.
+    for (unsigned offset = 1; offset < 32; offset *= 2) {
+      window_sum = op(__shfl_down_sync(0xffffffffu, window_sum, offset), window_sum);
     }
     exclusive = op(__shfl_sync(0xffffffffu, window_sum, 0), exclusive);  // earlier tiles to the left
     if (inclusive_lanes) return exclusive;
@@ -184,12 +186,12 @@ __device__ void prefetch_likely_tile(const T* in, std::uint64_t n) {
   }
 }
 
-template <ScanKind kind, class T>
+template <ScanKind kind, class OpT, class T>
 __global__ void __launch_bounds__(1024)
     decoupled_lookback_kernel(const T* in, T* out, std::uint64_t n, unsigned* next_tile, TileStatus<T> status) {
   constexpr unsigned kVector = kValuesPerVector<T>;
   using Vector = Vector16<T>;
-  const ScanOp<T> op;
+  const OpT op;
   __shared__ unsigned tile_ticket;
   __shared__ T tile_prefix;
   if (threadIdx.x == 0) tile_ticket = atomicAdd(next_tile, 1u);
@@ -215,19 +217,19 @@ __global__ void __launch_bounds__(1024)
       for (unsigned j = 0; j < kVector; ++j) values[row][j] = loaded.lanes[j];
     } else {
 #pragma unroll
-      for (unsigned j = 0; j < kVector; ++j) values[row][j] = first + j < n ? in[first + j] : ScanOp<T>::identity();
+      for (unsigned j = 0; j < kVector; ++j) values[row][j] = first + j < n ? in[first + j] : OpT::identity();
     }
   }
 
   // Within the warp, row by row: the lane's exclusive prefix among the warp's earlier values.
   T lane_prefix[kRows];
-  T warp_total = ScanOp<T>::identity();
+  T warp_total = OpT::identity();
 #pragma unroll
   for (unsigned row = 0; row < kRows; ++row) {
     T lane_sum = values[row][0];
 #pragma unroll
     for (unsigned j = 1; j < kVector; ++j) lane_sum = op(lane_sum, values[row][j]);
-    const T inclusive = warp_inclusive_scan(lane_sum);
+    const T inclusive = warp_inclusive_scan<OpT>(lane_sum);
     const T lanes_before = __shfl_up_sync(0xffffffffu, inclusive, 1);
     lane_prefix[row] = lane == 0 ? warp_total : op(warp_total, lanes_before);
     warp_total = op(warp_total, __shfl_sync(0xffffffffu, inclusive, 31));
@@ -235,15 +237,15 @@ __global__ void __launch_bounds__(1024)
   // Across the warps: lane 0 of each warp brings the warp's total.
   T tile_total;
   const T warps_before =
-      __shfl_sync(0xffffffffu, block_exclusive_scan(lane == 0 ? warp_total : ScanOp<T>::identity(), &tile_total), 0);
+      __shfl_sync(0xffffffffu, block_exclusive_scan<OpT>(lane == 0 ? warp_total : OpT::identity(), &tile_total), 0);
 
   if (threadIdx.x < 32) {
-    T exclusive = ScanOp<T>::identity();
+    T exclusive = OpT::identity();
     if (tile == 0) {
       if (threadIdx.x == 0) status.publish(tile, kInclusive, tile_total);
     } else {
       if (threadIdx.x == 0) status.publish(tile, kAggregate, tile_total);
-      exclusive = look_back<T>(status, tile);
+      exclusive = look_back<OpT, T>(status, tile);
       if (threadIdx.x == 0) status.publish(tile, kInclusive, op(exclusive, tile_total));
     }
     if (threadIdx.x == 0) tile_prefix = exclusive;
@@ -262,7 +264,7 @@ __global__ void __launch_bounds__(1024)
       results[j] = kind == ScanKind::inclusive ? inclusive : prefix;
       prefix = inclusive;
     }
-    if (kind == ScanKind::exclusive && first == 0) results[0] = T(0);  // the empty prefix is +0.0
+    if (kind == ScanKind::exclusive && first == 0) results[0] = empty_result<OpT::kind, T>();  // +0.0 for a sum
     if (vectorized) {
       Vector stored;
 #pragma unroll
@@ -294,12 +296,12 @@ struct DecoupledLookback {
 
   // Workspace: the ticket counter, then the tiles' states (the counter and the flags zeroed by
   // one memset).
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static std::size_t workspace_bytes(std::uint64_t n, int block_size) {
     return align_up(sizeof(unsigned)) + TileStatus<T>::bytes(ceil_div(n, tile_values<T>(block_size)));
   }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
     const std::uint64_t tiles = ceil_div(call.n, tile_values<T>(call.block_size));
     char* const workspace = static_cast<char*>(call.workspace.data);
@@ -309,7 +311,7 @@ struct DecoupledLookback {
         cudaMemsetAsync(workspace, 0, align_up(sizeof(unsigned)) + TileStatus<T>::zeroed_bytes(tiles), call.stream),
         "cudaMemsetAsync (tile states)");
     const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "single pass"};
-    launch_kernel(label, &decoupled_lookback_kernel<kind, T>, static_cast<unsigned>(tiles), call.block_size, 0,
+    launch_kernel(label, &decoupled_lookback_kernel<kind, OpT, T>, static_cast<unsigned>(tiles), call.block_size, 0,
                   call.stream, in, out, call.n, next_tile, status);
   }
 

@@ -20,13 +20,13 @@ struct HillisSteeleDoubleBuffer {
   }
   static std::uint64_t tile_depth(int block_size) { return log2_exact(block_size); }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   __device__ static T scan_tile(const T* in, T* out, unsigned count) {
     T* source = dynamic_shared<T>();
     T* target = source + blockDim.x;
-    const ScanOp<T> op;
+    const OpT op;
     const unsigned tid = threadIdx.x;
-    source[tid] = tid < count ? in[tid] : ScanOp<T>::identity();
+    source[tid] = tid < count ? in[tid] : OpT::identity();
     __syncthreads();
     for (unsigned offset = 1; offset < blockDim.x; offset *= 2) {
       target[tid] = tid >= offset ? op(source[tid - offset], source[tid]) : source[tid];
@@ -39,7 +39,7 @@ struct HillisSteeleDoubleBuffer {
       if constexpr (kind == ScanKind::inclusive) {
         out[tid] = source[tid];
       } else {
-        out[tid] = tid == 0 ? ScanOp<T>::identity() : source[tid - 1];
+        out[tid] = tid == 0 ? OpT::identity() : source[tid - 1];
       }
     }
     return source[blockDim.x - 1];

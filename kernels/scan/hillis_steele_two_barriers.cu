@@ -22,15 +22,15 @@ struct HillisSteeleTwoBarriers {
   }
   static std::uint64_t tile_depth(int block_size) { return log2_exact(block_size); }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   __device__ static T scan_tile(const T* in, T* out, unsigned count) {
     T* values = dynamic_shared<T>();
-    const ScanOp<T> op;
+    const OpT op;
     const unsigned tid = threadIdx.x;
-    values[tid] = tid < count ? in[tid] : ScanOp<T>::identity();
+    values[tid] = tid < count ? in[tid] : OpT::identity();
     __syncthreads();
     for (unsigned offset = 1; offset < blockDim.x; offset *= 2) {
-      const T left = tid >= offset ? values[tid - offset] : ScanOp<T>::identity();
+      const T left = tid >= offset ? values[tid - offset] : OpT::identity();
       __syncthreads();
       values[tid] = op(left, values[tid]);
       __syncthreads();
@@ -39,7 +39,7 @@ struct HillisSteeleTwoBarriers {
       if constexpr (kind == ScanKind::inclusive) {
         out[tid] = values[tid];
       } else {
-        out[tid] = tid == 0 ? ScanOp<T>::identity() : values[tid - 1];
+        out[tid] = tid == 0 ? OpT::identity() : values[tid - 1];
       }
     }
     return values[blockDim.x - 1];

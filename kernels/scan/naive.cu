@@ -9,15 +9,15 @@
 namespace kernels::detail {
 namespace {
 
-template <ScanKind kind, class T>
+template <ScanKind kind, class OpT, class T>
 __global__ void naive_scan_kernel(const T* in, T* out, std::uint64_t n) {
-  const ScanOp<T> op;
+  const OpT op;
   const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const std::uint64_t end = kind == ScanKind::inclusive ? i + 1 : i;
-  T sum = ScanOp<T>::identity();
+  T sum = OpT::identity();
   for (std::uint64_t j = 0; j < end; ++j) sum = op(sum, in[j]);
-  out[i] = end == 0 ? T(0) : sum;  // the empty prefix is +0.0, not the identity -0.0
+  out[i] = end == 0 ? empty_result<OpT::kind, T>() : sum;  // a sum's empty prefix is +0.0, not -0.0
 }
 
 struct Naive {
@@ -25,15 +25,15 @@ struct Naive {
   static std::uint64_t max_length(int) { return std::uint64_t(1) << 16; }
   static std::uint64_t accumulation_depth(std::uint64_t n, int) { return n; }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static std::size_t workspace_bytes(std::uint64_t, int) {
     return 0;
   }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
     const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "prefixes"};
-    launch_kernel(label, &naive_scan_kernel<kind, T>, static_cast<unsigned>(ceil_div(call.n, call.block_size)),
+    launch_kernel(label, &naive_scan_kernel<kind, OpT, T>, static_cast<unsigned>(ceil_div(call.n, call.block_size)),
                   call.block_size, 0, call.stream, in, out, call.n);
   }
 };

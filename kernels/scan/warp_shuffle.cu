@@ -22,19 +22,19 @@ struct WarpShuffleTile {
   // Serial over the thread's values, the warp and block levels, the prefix add.
   static std::uint64_t tile_depth(int block_size) { return items_per_thread + log2_exact(block_size) + 2; }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   __device__ static T scan_tile(const T* in, T* out, unsigned count) {
-    const ScanOp<T> op;
+    const OpT op;
     const unsigned first = threadIdx.x * items_per_thread;
     T values[items_per_thread];
-    T running = ScanOp<T>::identity();
+    T running = OpT::identity();
 #pragma unroll
     for (unsigned j = 0; j < items_per_thread; ++j) {
-      values[j] = first + j < count ? in[first + j] : ScanOp<T>::identity();
+      values[j] = first + j < count ? in[first + j] : OpT::identity();
       running = op(running, values[j]);
     }
     T total;
-    T prefix = block_exclusive_scan(running, &total);  // after its barriers every load is done
+    T prefix = block_exclusive_scan<OpT>(running, &total);  // after its barriers every load is done
 #pragma unroll
     for (unsigned j = 0; j < items_per_thread; ++j) {
       const T inclusive = op(prefix, values[j]);

@@ -282,7 +282,7 @@ RadixLayout radix_layout(std::uint64_t n, int block_size) {
   layout.offsets_at = layout.counts_at + counter_bytes;
   layout.scan_at = layout.offsets_at + counter_bytes;
   layout.scan_bytes =
-      kernels::scan_workspace_bytes<unsigned>(kOffsetScan, ScanKind::exclusive, layout.shape.counters());
+      kernels::scan_workspace_bytes<unsigned>(kOffsetScan, ScanKind::exclusive, Op::sum, layout.shape.counters());
   return layout;
 }
 
@@ -324,8 +324,8 @@ struct RadixLsd {
       const unsigned bit = static_cast<unsigned>(pass) * kDigitBits;
       launch_kernel(histogram_label, &histogram_kernel<K>, shape.grid, call.block_size, 0, call.stream, source_keys,
                     call.n, shape.chunk, bit, counts);
-      kernels::scan<unsigned>(kOffsetScan, ScanKind::exclusive, counts, shape.counters(), offsets, scan_workspace, {},
-                              call.stream);
+      kernels::scan<unsigned>(kOffsetScan, ScanKind::exclusive, Op::sum, counts, shape.counters(), offsets,
+                              scan_workspace, {}, call.stream);
       launch_kernel(scatter_label, &scatter_kernel<pairs, K>, shape.grid, call.block_size, scatter_shared, call.stream,
                     source_keys, target_keys, source_values, target_values, call.n, shape.chunk, bit, offsets);
       source_keys = target_keys;

@@ -155,6 +155,10 @@ void add_to_registry(const VariantInfo& info) {
   for (const TypeOps& entry : info.type_ops) {
     if (info.family != Family::sort && entry.ops.empty())
       incoherent("a type without ops: " + std::string(name(entry.type)));
+    for (Op op : entry.ops) {
+      if (info.commutative_only && !is_commutative(op))
+        incoherent("commutative only, yet offers " + std::string(name(op)));
+    }
   }
   if (info.family == Family::scan && info.kinds.empty()) incoherent("a scan without kinds");
   if (info.family == Family::sort && info.forms.empty()) incoherent("a sort without forms");

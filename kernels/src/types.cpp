@@ -31,11 +31,10 @@ std::string_view name(TypeKey type) {
 }
 
 std::string_view name(Op op) {
-  switch (op) {
-    case Op::sum: return "sum";
-    case Op::max: return "max";
-    case Op::min: return "min";
-  }
+#define KERNELS_OP_NAME(key, descriptor) \
+  if (op == Op::key) return #key;
+  KERNELS_FOR_EACH_OP(KERNELS_OP_NAME)
+#undef KERNELS_OP_NAME
   return "?";
 }
 

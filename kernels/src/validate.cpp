@@ -27,6 +27,11 @@ void require_type(const VariantInfo& info, TypeKey type) {
 }
 
 void require_op(const VariantInfo& info, TypeKey type, Op op) {
+  if (info.commutative_only && !is_commutative(op)) {
+    throw ValidationError(info.id(), "op", std::string(name(op)),
+                          "this variant combines out of input order and takes commutative operators only; " +
+                              std::string(name(op)) + " is not commutative");
+  }
   if (!info.supports(type, op)) {
     throw ValidationError(info.id(), "op", std::string(name(op)),
                           one_of(info.ops(type)) + " (for type " + std::string(name(type)) + ")");

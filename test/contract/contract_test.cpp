@@ -81,7 +81,7 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
   }
   for (Mode mode : Family::kAllModes) {
     if (std::find(declared.begin(), declared.end(), mode) == declared.end()) {
-      reject(Family::kNames.mode, [&](Args& a) { a.mode = mode; });
+      reject(Family::mode_parameter(variant, mode), [&](Args& a) { a.mode = mode; });
     }
   }
   const std::string who = std::string(kernels::name(Family::kFamily)) + "/" + std::string(variant.name);

@@ -30,8 +30,10 @@ std::vector<Case> modes_of(const VariantInfo& variant, kernels::TypeKey type) {
       break;
     case kernels::Family::scan:
       for (kernels::ScanKind kind : variant.kinds) {
-        cases.push_back(base), cases.back().kind = kind;
-        if (variant.in_place) cases.push_back(cases.back()), cases.back().in_place = true;
+        for (kernels::Op op : variant.ops(type)) {
+          cases.push_back(base), cases.back().kind = kind, cases.back().op = op;
+          if (variant.in_place) cases.push_back(cases.back()), cases.back().in_place = true;
+        }
       }
       break;
     case kernels::Family::sort:

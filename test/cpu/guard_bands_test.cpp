@@ -35,13 +35,15 @@ void expect_poison_changes_result(Op op, std::vector<T> values) {
   }
 }
 
+// Every operator on every type it takes.
 TEST(GuardBands, PoisonChangesEveryResult) {
   for (Op op : kernels::kAllOps) {
-    expect_poison_changes_result<int>(op, {1, -7, 3});
-    expect_poison_changes_result<unsigned>(op, {1u, 70u, 3u});
-    expect_poison_changes_result<long long>(op, {1, -7, 3});
-    expect_poison_changes_result<float>(op, {1, -7, 3});
-    expect_poison_changes_result<double>(op, {1, -7, 3});
+    if (kernels::operator_takes(op, kernels::TypeKey::int32)) expect_poison_changes_result<int>(op, {1, -7, 3});
+    if (kernels::operator_takes(op, kernels::TypeKey::uint32))
+      expect_poison_changes_result<unsigned>(op, {1u, 70u, 3u});
+    if (kernels::operator_takes(op, kernels::TypeKey::int64)) expect_poison_changes_result<long long>(op, {1, -7, 3});
+    if (kernels::operator_takes(op, kernels::TypeKey::float32)) expect_poison_changes_result<float>(op, {1, -7, 3});
+    if (kernels::operator_takes(op, kernels::TypeKey::float64)) expect_poison_changes_result<double>(op, {1, -7, 3});
   }
   // A sum poison is odd, so no count of copies below 2^32 wraps back to the clean sum.
   EXPECT_EQ(input_poison<int>(Op::sum) % 2, 1);

@@ -38,6 +38,17 @@ TEST(ReduceOracle, IntegerSumsWrap) {
   EXPECT_EQ(exact<int>(Op::sum, {3, -5, 7}), 5);
 }
 
+// Operators that are not commutative fold left to right from their identity, which an empty
+// input returns.
+TEST(ReduceOracle, OrderOperatorsFoldLeftToRight) {
+  EXPECT_EQ(exact<int>(Op::last_nonzero, {0, 4, 0, 9, 0, 0}), 9);
+  EXPECT_EQ(exact<int>(Op::last_nonzero, {}), 0);
+  const long long x = 1, y = 1ll << 22;  // unitriangular (a 1) and (b 1): c counts a-before-b pairs
+  EXPECT_EQ(exact<long long>(Op::unitriangular, {x, y}), (1ll << 43) | (1ll << 22) | 1);
+  EXPECT_EQ(exact<long long>(Op::unitriangular, {y, x}), (1ll << 22) | 1);
+  EXPECT_EQ(exact<long long>(Op::matrix2x2_mod16, {}), 1ll | 1ll << 48);
+}
+
 TEST(ReduceOracle, WideningSumIsExact) {
   EXPECT_EQ((exact<int, long long>(Op::sum, {INT_MAX, INT_MAX, INT_MAX})), 6442450941LL);
   EXPECT_EQ((exact<int, long long>(Op::sum, {INT_MIN, INT_MIN})), -4294967296LL);

@@ -15,6 +15,9 @@
 #include <set>
 #include <string>
 
+#ifndef KERNELS_OPERATORS_DOC
+#error "KERNELS_OPERATORS_DOC (the path of docs/operators.md) must be defined"
+#endif
 #ifndef KERNELS_DECLARED_CONTRACTS
 #error "KERNELS_DECLARED_CONTRACTS (the path of test/cpu/declared_contracts.txt) must be defined"
 #endif
@@ -112,11 +115,13 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
     }
     case kernels::Family::scan: {
       const auto& variant = find_in_family<kernels::detail::ScanVariant>(info().family, info().name);
-      EXPECT_EQ(info().all_ops(), std::vector<kernels::Op>{kernels::Op::sum});
       for (kernels::TypeKey type : kernels::kAllTypeKeys) {
         for (kernels::ScanKind kind : kernels::kAllScanKinds) {
-          const bool declared = info().supports(type) && info().supports(kind);
-          EXPECT_EQ(variant.entry(type, index_of(kind)).run != nullptr, declared) << name(type) << " " << name(kind);
+          for (kernels::Op op : kernels::kAllOps) {
+            const bool declared = info().supports(type, op) && info().supports(kind);
+            EXPECT_EQ(variant.entry(type, kernels::detail::scan_mode_index(kind, op)).run != nullptr, declared)
+                << name(type) << " " << name(kind) << " " << name(op);
+          }
         }
       }
       break;
@@ -159,6 +164,22 @@ TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
       << info().id() << " declares another contract than " << KERNELS_DECLARED_CONTRACTS
       << " holds; if the change is meant, rebuild (the build rewrites the file) and commit it; its lines:\n"
       << expected;
+}
+
+// docs/operators.md publishes which variants keep operand order: its row for the variant says
+// "yes" exactly when the record is not commutative_only.
+TEST_P(Record, IsInThePublishedTableOfOperandOrder) {
+  if (info().family == kernels::Family::sort) GTEST_SKIP() << "sorts take no operator";
+  std::ifstream file(KERNELS_OPERATORS_DOC);
+  ASSERT_TRUE(file) << "cannot read " << KERNELS_OPERATORS_DOC;
+  const std::string row = "| " + info().id() + " | ";
+  for (std::string line; std::getline(file, line);) {
+    if (!line.starts_with(row)) continue;
+    const std::string keeps = line.substr(row.size(), line.find(' ', row.size()) - row.size());
+    EXPECT_EQ(keeps, info().commutative_only ? "no" : "yes") << KERNELS_OPERATORS_DOC << ": " << line;
+    return;
+  }
+  ADD_FAILURE() << KERNELS_OPERATORS_DOC << " has no row for " << info().id() << " in its table of operand order";
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Record, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);

@@ -13,13 +13,14 @@
 namespace {
 
 using harness::judge_scan;
+using kernels::Op;
 using kernels::ScanKind;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 template <class T>
 std::uint64_t wrong(ScanKind kind, std::vector<T> in, std::vector<T> got, std::uint64_t depth = 1) {
-  return judge_scan<T>(kind, in, got, depth).count;
+  return judge_scan<T>(kind, Op::sum, in, got, depth).count;
 }
 
 TEST(ScanOracle, IntegerScansWrap) {
@@ -29,12 +30,37 @@ TEST(ScanOracle, IntegerScansWrap) {
 }
 
 TEST(ScanOracle, CountsAndLocatesWrongOutputs) {
-  const auto mismatches =
-      judge_scan<int>(ScanKind::inclusive, std::vector<int>{1, 1, 1, 1, 1}, std::vector<int>{1, 2, 4, 4, 6}, 1);
+  const auto mismatches = judge_scan<int>(ScanKind::inclusive, Op::sum, std::vector<int>{1, 1, 1, 1, 1},
+                                          std::vector<int>{1, 2, 4, 4, 6}, 1);
   EXPECT_EQ(mismatches.count, 2u);
   EXPECT_EQ(mismatches.first, 2u);
   EXPECT_EQ(mismatches.last, 4u);
   EXPECT_NE(mismatches.describe().find("first at 2: expected 3, got 4"), std::string::npos) << mismatches.describe();
+}
+
+// Operators that are not commutative: folded left to right, exclusive[0] is the identity.
+TEST(ScanOracle, OrderOperatorsFoldLeftToRightFromTheirIdentity) {
+  const std::vector<int> sparse{0, 4, 0, 0, 9, 0};
+  EXPECT_EQ(judge_scan<int>(ScanKind::inclusive, Op::last_nonzero, sparse, std::vector<int>{0, 4, 4, 4, 9, 9}, 0).count,
+            0u);
+  EXPECT_EQ(judge_scan<int>(ScanKind::exclusive, Op::last_nonzero, sparse, std::vector<int>{0, 0, 4, 4, 4, 9}, 0).count,
+            0u);
+  // A kernel that keeps the first non-zero value instead (op(b, a)) differs from 9 on.
+  EXPECT_EQ(judge_scan<int>(ScanKind::inclusive, Op::last_nonzero, sparse, std::vector<int>{0, 4, 4, 4, 4, 4}, 0).count,
+            2u);
+  // Unitriangular words x = a 1, y = b 1: x then y gives c = 1; y then x gives c = 0.
+  const std::vector<long long> words{1, 1ll << 22};
+  const long long in_order = (1ll << 43) | (1ll << 22) | 1, swapped = (1ll << 22) | 1;
+  EXPECT_EQ(judge_scan<long long>(ScanKind::inclusive, Op::unitriangular, words, std::vector<long long>{1, in_order}, 0)
+                .count,
+            0u);
+  EXPECT_EQ(
+      judge_scan<long long>(ScanKind::inclusive, Op::unitriangular, words, std::vector<long long>{1, swapped}, 0).count,
+      1u);
+  EXPECT_EQ(judge_scan<long long>(ScanKind::exclusive, Op::matrix2x2_mod16, words,
+                                  std::vector<long long>{1ll | 1ll << 48, 1}, 0)
+                .count,
+            0u);
 }
 
 TEST(ScanOracle, ExclusiveStartsFromPositiveZeroAndFollowsTheInclusiveSigns) {

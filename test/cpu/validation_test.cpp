@@ -61,11 +61,11 @@ void reduce_call(const VariantInfo& info, kernels::TypeKey type, Op op, const vo
   });
 }
 
-void scan_call(const VariantInfo& info, kernels::TypeKey type, kernels::ScanKind kind, std::uint64_t n,
+void scan_call(const VariantInfo& info, kernels::TypeKey type, kernels::ScanKind kind, Op op, std::uint64_t n,
                int block_size) {
   kernels::visit_type(type, [&](auto value, auto) {
     using T = decltype(value);
-    kernels::scan<T>(info.name, kind, reinterpret_cast<const T*>(kFakeIn), n, reinterpret_cast<T*>(kFakeOut), {},
+    kernels::scan<T>(info.name, kind, op, reinterpret_cast<const T*>(kFakeIn), n, reinterpret_cast<T*>(kFakeOut), {},
                      {block_size});
   });
 }
@@ -85,16 +85,19 @@ void sort_call(const VariantInfo& info, kernels::TypeKey type, kernels::SortForm
   });
 }
 
+// The first op the variant declares for the type; the sum for an undeclared type, which is
+// rejected before the op.
+Op first_op(const VariantInfo& info, kernels::TypeKey type) {
+  const auto ops = info.ops(type);
+  return ops.empty() ? Op::sum : ops.front();
+}
+
 // A call of the variant in the first mode it declares for the type.
 void call(const VariantInfo& info, kernels::TypeKey type, std::uint64_t n, int block_size, const void* in = kFakeIn,
           void* out = kFakeOut) {
   switch (info.family) {
-    case kernels::Family::reduce: {
-      const auto ops = info.ops(type);  // none for an undeclared type, which is rejected before the op
-      reduce_call(info, type, ops.empty() ? Op::sum : ops.front(), in, n, out, block_size);
-      break;
-    }
-    case kernels::Family::scan: scan_call(info, type, info.kinds.front(), n, block_size); break;
+    case kernels::Family::reduce: reduce_call(info, type, first_op(info, type), in, n, out, block_size); break;
+    case kernels::Family::scan: scan_call(info, type, info.kinds.front(), first_op(info, type), n, block_size); break;
     case kernels::Family::sort: sort_call(info, type, info.forms.front(), n, block_size); break;
   }
 }
@@ -134,22 +137,43 @@ TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
     expect_rejected([&] { call(info(), undeclared, 10, 0); }, info(), {"type", std::string(kernels::name(undeclared))});
   }
   for (kernels::TypeKey declared : info().types()) {
-    if (info().family == kernels::Family::reduce) {
-      for (Op op : kernels::kAllOps) {
-        if (info().supports(declared, op)) continue;
-        expect_rejected([&] { reduce_call(info(), declared, op, kFakeIn, 10, kFakeOut, 0); }, info(),
-                        {"op", std::string(kernels::name(op))});
-      }
+    for (Op op : kernels::kAllOps) {
+      if (info().family == kernels::Family::sort || info().supports(declared, op)) continue;
+      expect_rejected(
+          [&] {
+            if (info().family == kernels::Family::reduce) reduce_call(info(), declared, op, kFakeIn, 10, kFakeOut, 0);
+            if (info().family == kernels::Family::scan) scan_call(info(), declared, info().kinds.front(), op, 10, 0);
+          },
+          info(), {"op", std::string(kernels::name(op))});
     }
     for (kernels::ScanKind kind : kernels::kAllScanKinds) {
       if (info().family != kernels::Family::scan || info().supports(kind)) continue;
-      expect_rejected([&] { scan_call(info(), declared, kind, 10, 0); }, info(),
+      expect_rejected([&] { scan_call(info(), declared, kind, first_op(info(), declared), 10, 0); }, info(),
                       {"kind", std::string(kernels::name(kind))});
     }
     for (kernels::SortForm form : kernels::kAllSortForms) {
       if (info().family != kernels::Family::sort || info().supports(form)) continue;
       expect_rejected([&] { sort_call(info(), declared, form, 10, 0); }, info(),
                       {"form", std::string(kernels::name(form))});
+    }
+  }
+}
+
+// A variant that combines out of input order rejects every operator that is not commutative,
+// and says why, whichever type it is asked for.
+TEST_P(Validation, ACommutativeOnlyVariantSaysWhyItRejectsAnOrderedOperator) {
+  if (info().family == kernels::Family::sort) GTEST_SKIP() << "sorts take no operator";
+  if (!info().commutative_only) GTEST_SKIP() << "keeps operand order: takes every operator its types take";
+  for (Op op : kernels::kAllOps) {
+    if (kernels::is_commutative(op)) continue;
+    try {
+      if (info().family == kernels::Family::reduce) reduce_call(info(), type(), op, kFakeIn, 10, kFakeOut, 0);
+      if (info().family == kernels::Family::scan) scan_call(info(), type(), info().kinds.front(), op, 10, 0);
+      ADD_FAILURE() << info().id() << " accepted " << kernels::name(op);
+    } catch (const ValidationError& error) {
+      EXPECT_EQ(error.parameter(), "op");
+      EXPECT_EQ(error.value(), kernels::name(op));
+      EXPECT_NE(error.limit().find("commutative operators only"), std::string::npos) << error.what();
     }
   }
 }

@@ -78,7 +78,7 @@ int list_registry() {
               << "types";
     for (const kernels::TypeOps& entry : info->type_ops) {
       std::cout << " " << kernels::name(entry.type);
-      if (info->family == kernels::Family::reduce) std::cout << "(" << join(entry.ops) << ")";
+      if (info->family != kernels::Family::sort) std::cout << "(" << join(entry.ops) << ")";
     }
     if (!info->kinds.empty()) std::cout << "; kinds " << join(info->kinds);
     if (!info->forms.empty()) std::cout << "; forms " << join(info->forms);
@@ -86,6 +86,7 @@ int list_registry() {
     if (info->length_multiple == kernels::LengthMultiple::tile) std::cout << "; n a multiple of the tile";
     if (info->in_place) std::cout << "; in-place";
     if (info->stable) std::cout << "; stable";
+    if (info->commutative_only) std::cout << "; commutative ops only";
     std::cout << "\n";
   }
   return kPass;
@@ -145,7 +146,8 @@ int run(const VariantInfo& info, const std::vector<harness::Case>& cases) {
     switch (c.family) {
       case kernels::Family::reduce: return run_cases<harness::ReduceFamily<In, Out>>(info, cases, c.op);
       case kernels::Family::scan:
-        if constexpr (std::is_same_v<In, Out>) return run_cases<harness::ScanFamily<In>>(info, cases, c.kind);
+        if constexpr (std::is_same_v<In, Out>)
+          return run_cases<harness::ScanFamily<In>>(info, cases, harness::ScanMode{c.kind, c.op});
         break;
       case kernels::Family::sort:
         if constexpr (std::is_same_v<In, Out>) return run_cases<harness::SortFamily<In>>(info, cases, c.form);

@@ -29,13 +29,14 @@ endfunction()
 file(REMOVE_RECURSE "${WORK_DIR}")
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
 
-# Only the public headers are installed: no detail/ folder, no source.
+# Only the public headers are installed (the operators' descriptors among them, which types.hpp
+# includes): no detail/ folder, no source.
 file(GLOB_RECURSE installed_headers RELATIVE "${prefix}/include" "${prefix}/include/*")
 if(NOT "kernels/reduce.hpp" IN_LIST installed_headers)
   message(FATAL_ERROR "kernels/reduce.hpp is not installed (installed: ${installed_headers})")
 endif()
 foreach(header IN LISTS installed_headers)
-  if(NOT header MATCHES "^kernels/[a-z_]+\\.hpp$")
+  if(NOT header MATCHES "^kernels/(operators/)?[a-z0-9_]+\\.hpp$")
     message(FATAL_ERROR "installed beside the public headers: include/${header}")
   endif()
 endforeach()

@@ -16,7 +16,8 @@ class LargeReduce : public harness::LargeTest {
  protected:
   void check_length(std::uint64_t n) {
     std::vector<harness::Case> cases;
-    for (Op op : variant().ops(TypeKey::int32)) {
+    for (Op op : {Op::sum, Op::max, Op::min}) {  // what the large oracle knows
+      if (!variant().supports(TypeKey::int32, op)) continue;
       cases.push_back(harness::large_case(variant(), TypeKey::int32, n));
       cases.back().op = op;
     }

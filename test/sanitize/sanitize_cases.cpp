@@ -63,8 +63,8 @@ class Cases : public harness::VariantTest<Type> {
         if constexpr (kFamily == Family::reduce) {
           for (kernels::Op op : variant_.ops(Type)) check<harness::ReduceBatch<T, Out>>(op, values, block_size, false);
         } else if constexpr (kFamily == Family::scan) {
-          for (kernels::ScanKind kind : variant_.kinds)
-            check<harness::ScanBatch<T>>(kind, values, block_size, variant_.in_place);
+          for (harness::ScanMode mode : harness::ScanFamily<T>::modes(variant_))
+            check<harness::ScanBatch<T>>(mode, values, block_size, variant_.in_place);
         } else {
           for (kernels::SortForm form : variant_.forms) check<harness::SortBatch<T>>(form, values, block_size, false);
         }

@@ -51,7 +51,7 @@ class BlockSizes {
 // A granularity some kernels put on n: whole blocks or whole tiles only (n = 0 is always legal).
 enum class LengthMultiple { one, block, tile };
 
-// The ops a variant offers for one element type (reductions; a scan's op is always sum).
+// The ops a variant offers for one element type (reductions and scans).
 struct TypeOps {
   TypeKey type;
   std::vector<Op> ops;
@@ -90,6 +90,10 @@ struct VariantInfo {
   bool in_place = false;
   // Sorts: equal keys keep their input order (observable through the key-value form).
   bool stable = false;
+  // Reductions and scans: the variant combines values out of their input order, so it takes
+  // commutative operators only and rejects the others (docs/operators.md). Filled by
+  // make_<family>_variant from the implementation.
+  bool commutative_only = false;
 
   std::string id() const;  // "family/name", as kcheck and the ctest labels spell it
   std::vector<TypeKey> types() const;

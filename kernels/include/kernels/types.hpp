@@ -1,6 +1,8 @@
 // The vocabulary shared by every family: which family, which element types, which operation.
 #pragma once
 
+#include <kernels/operators.hpp>
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -34,10 +36,36 @@ inline constexpr std::array kAllTypeKeys{KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_
 #undef KERNELS_TYPE_KEY_VALUE
 inline constexpr int kTypeKeyCount = static_cast<int>(kAllTypeKeys.size());
 
-// Binary operations of the reductions (and, later, the scans).
-enum class Op { sum, max, min };
-inline constexpr std::array kAllOps{Op::sum, Op::max, Op::min};
+// The binary operators of reductions and scans, from the one list in kernels/operators.hpp.
+#define KERNELS_OP_ENUMERATOR(key, descriptor) key,
+enum class Op { KERNELS_FOR_EACH_OP(KERNELS_OP_ENUMERATOR) };
+#undef KERNELS_OP_ENUMERATOR
+#define KERNELS_OP_VALUE(key, descriptor) Op::key,
+inline constexpr std::array kAllOps{KERNELS_FOR_EACH_OP(KERNELS_OP_VALUE)};
+#undef KERNELS_OP_VALUE
 inline constexpr int kOpCount = static_cast<int>(kAllOps.size());
+
+// Whether op(a, b) == op(b, a) for all a, b: a variant may require it (VariantInfo::commutative_only).
+constexpr bool is_commutative(Op op) {
+#define KERNELS_OP_COMMUTATIVE(key, descriptor) \
+  if (op == Op::key) return descriptor::kCommutative;
+  KERNELS_FOR_EACH_OP(KERNELS_OP_COMMUTATIVE)
+#undef KERNELS_OP_COMMUTATIVE
+  return false;
+}
+
+// The descriptor behind an op (kernels/operators/), for code that instantiates per op.
+template <Op op>
+struct operator_of;
+#define KERNELS_OPERATOR_OF(key, descriptor) \
+  template <>                                \
+  struct operator_of<Op::key> {              \
+    using type = descriptor;                 \
+  };
+KERNELS_FOR_EACH_OP(KERNELS_OPERATOR_OF)
+#undef KERNELS_OPERATOR_OF
+template <Op op>
+using operator_of_t = typename operator_of<op>::type;
 
 // The two scans: inclusive[i] = x0 + ... + xi; exclusive[0] = 0 and exclusive[i] = inclusive[i-1].
 enum class ScanKind { inclusive, exclusive };
@@ -67,6 +95,25 @@ constexpr int index_of(SortForm form) { return static_cast<int>(form); }
 
 // The widening key: input and output types differ.
 constexpr bool is_widening(TypeKey type) { return type == TypeKey::int32_to_int64; }
+
+// Whether the operator takes elements of the key's type: its descriptor's kTakes for the input
+// type (kernels/operators/); the widening key is the sum's alone.
+template <class T>
+constexpr bool operator_takes_type(Op op) {
+#define KERNELS_OP_TAKES(key, descriptor) \
+  if (op == Op::key) return descriptor::template kTakes<T>;
+  KERNELS_FOR_EACH_OP(KERNELS_OP_TAKES)
+#undef KERNELS_OP_TAKES
+  return false;
+}
+constexpr bool operator_takes(Op op, TypeKey type) {
+  if (is_widening(type)) return op == Op::sum;
+#define KERNELS_TYPE_TAKES(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return operator_takes_type<in_type>(op);
+  KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_TYPE_TAKES)
+#undef KERNELS_TYPE_TAKES
+  return false;
+}
 
 // Maps the C++ types of a call to its key. Only the combinations listed exist.
 template <class In, class Out>

@@ -31,7 +31,7 @@ std::size_t reduce_entry_workspace(std::uint64_t n, int block_size) {
 
 template <class Impl, TypeKey type, Op op>
 void fill_reduce_entry(ReduceVariant& variant) {
-  if constexpr (declares_type<Impl>(type, true) && declares_op<Impl>(type, op)) {
+  if constexpr (declares_type<Impl>(type, true) && declares_op<Impl>(Family::reduce, type, op)) {
     variant.entries[index_of(type)][index_of(op)] = {&run_reduce_entry<Impl, type, op>,
                                                      &reduce_entry_workspace<Impl, type, op>};
   }
@@ -46,7 +46,7 @@ void fill_reduce_entries(ReduceVariant& variant, std::index_sequence<T...>, std:
 }
 
 // `info` holds the variant's name, description, block sizes, length rule and determinism; its
-// types and ops, limits and error model come from Impl.
+// types and ops, whether it needs commutative ops, limits and error model come from Impl.
 template <class Impl>
 ReduceVariant make_reduce_variant(VariantInfo info) {
   info.family = Family::reduce;
@@ -55,10 +55,11 @@ ReduceVariant make_reduce_variant(VariantInfo info) {
     if (!declares_type<Impl>(type, true)) continue;
     TypeOps declared{type, {}};
     for (Op op : kAllOps) {
-      if (declares_op<Impl>(type, op)) declared.ops.push_back(op);
+      if (declares_op<Impl>(Family::reduce, type, op)) declared.ops.push_back(op);
     }
     info.type_ops.push_back(declared);
   }
+  info.commutative_only = commutative_only<Impl>();
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   ReduceVariant variant{info, info.id()};

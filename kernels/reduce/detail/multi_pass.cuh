@@ -12,6 +12,7 @@
 // usually by deriving from one of the grid policies below.
 #pragma once
 
+#include <kernels/detail/declared.hpp>
 #include <kernels/detail/device_query.hpp>
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/rounding.hpp>
@@ -57,6 +58,8 @@ struct DeviceFillingGrid {
 
 template <class K>
 struct MultiPass {
+  // Later passes keep the block order, so the order is the block kernel's.
+  static constexpr bool kCommutativeOnly = commutative_only<K>();
   static std::uint64_t max_length(int block_size) { return K::max_length(block_size); }
 
   // Values left after the first and the second pass; the passes alternate between two buffers

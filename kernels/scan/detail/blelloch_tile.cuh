@@ -21,15 +21,15 @@ struct BlellochTile {
   // Up the tree and down again, one rounding per level each way, plus the inclusive add.
   static std::uint64_t tile_depth(int block_size) { return 2 * log2_exact(2 * block_size) + 1; }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   __device__ static T scan_tile(const T* in, T* out, unsigned count) {
     T* values = dynamic_shared<T>();
-    const ScanOp<T> op;
+    const OpT op;
     const unsigned tid = threadIdx.x;
     const unsigned capacity = 2 * blockDim.x;
     const unsigned a = tid, b = tid + blockDim.x;  // the thread's two values, conflict-free loads
-    const T x_a = a < count ? in[a] : ScanOp<T>::identity();
-    const T x_b = b < count ? in[b] : ScanOp<T>::identity();
+    const T x_a = a < count ? in[a] : OpT::identity();
+    const T x_b = b < count ? in[b] : OpT::identity();
     values[Layout::slot(a)] = x_a;
     values[Layout::slot(b)] = x_b;
 
@@ -45,7 +45,7 @@ struct BlellochTile {
     __syncthreads();
     const T total = values[Layout::slot(capacity - 1)];
     __syncthreads();
-    if (tid == 0) values[Layout::slot(capacity - 1)] = ScanOp<T>::identity();
+    if (tid == 0) values[Layout::slot(capacity - 1)] = OpT::identity();
 
     // Down-sweep: each node passes its prefix to the left child and prefix + left to the right.
     for (unsigned active = 1; active < capacity; active *= 2) {

@@ -30,7 +30,8 @@ struct ScanEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-// Entries indexed by type and scan kind.
-using ScanVariant = VariantTable<ScanEntry, static_cast<int>(kAllScanKinds.size())>;
+// Entries indexed by type and by scan kind and op together.
+constexpr int scan_mode_index(ScanKind kind, Op op) { return index_of(kind) * kOpCount + index_of(op); }
+using ScanVariant = VariantTable<ScanEntry, static_cast<int>(kAllScanKinds.size()) * kOpCount>;
 
 }  // namespace kernels::detail

@@ -6,11 +6,13 @@
 //   static constexpr int min_block_size;
 //   template <class T> static std::size_t shared_bytes(int block_size);
 //   static std::uint64_t tile_depth(int block_size);   // roundings of any one output (float bound)
-//   template <ScanKind kind, class T>
+//   template <ScanKind kind, class OpT, class T>
 //   __device__ static T scan_tile(const T* in, T* out, unsigned count);
 // scan_tile is called by every thread of the block; it reads in[0, count) completely before it
-// writes out[0, count) (so out may be in), writes the tile's kind-scan (element 0 of an
-// exclusive scan is the sum identity) and returns the tile's total in thread 0.
+// writes out[0, count) (so out may be in), writes the tile's kind-scan under the op functor OpT
+// (detail/ops.cuh; element 0 of an exclusive scan is OpT's identity) and returns the tile's
+// total in thread 0. Every combine keeps the input order, op(earlier values, later values):
+// the operators need not be commutative.
 //
 // SingleBlock<Algo> is the algorithm alone: one block, one tile, lengths up to its capacity.
 // ScanThenFan<Algo> scans any length: scan every tile and keep its total, scan the totals the
@@ -30,33 +32,30 @@
 
 namespace kernels::detail {
 
-template <class T>
-using ScanOp = SumOp<T>;
-
 // log2 of a power of two.
 inline std::uint64_t log2_exact(std::uint64_t power_of_two) {
   return static_cast<std::uint64_t>(std::countr_zero(power_of_two));
 }
 
-// One block per tile. Element 0 of an exclusive scan is the empty sum, +0.0 for floats: the
-// algorithms put the identity there, -0.0, which keeps signs right everywhere else.
-template <class Algo, ScanKind kind, class T>
+// One block per tile. Element 0 of an exclusive scan is the empty prefix (empty_result: +0.0 for
+// a float sum, whose identity -0.0 the algorithms put there to keep signs right elsewhere).
+template <class Algo, ScanKind kind, class OpT, class T>
 __global__ void scan_tiles_kernel(const T* in, T* out, std::uint64_t n, T* tile_totals) {
   const std::uint64_t capacity = std::uint64_t(blockDim.x) * Algo::items_per_thread;
   const std::uint64_t first = std::uint64_t(blockIdx.x) * capacity;
   const auto count = static_cast<unsigned>(n - first < capacity ? n - first : capacity);
-  const T total = Algo::template scan_tile<kind>(in + first, out + first, count);
+  const T total = Algo::template scan_tile<kind, OpT>(in + first, out + first, count);
   __syncthreads();
   if (threadIdx.x == 0) {
     if (tile_totals != nullptr) tile_totals[blockIdx.x] = total;
-    if (kind == ScanKind::exclusive && blockIdx.x == 0) out[0] = T(0);
+    if (kind == ScanKind::exclusive && blockIdx.x == 0) out[0] = empty_result<OpT::kind, T>();
   }
 }
 
-// The fan: every element past the first tile gets the sum of all earlier tiles.
-template <class T>
+// The fan: every element past the first tile gets the total of all earlier tiles, on its left.
+template <class OpT, class T>
 __global__ void add_tile_offsets_kernel(T* out, std::uint64_t n, std::uint64_t capacity, const T* tile_offsets) {
-  const ScanOp<T> op;
+  const OpT op;
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t i = capacity + std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     out[i] = op(tile_offsets[i / capacity], out[i]);
@@ -69,15 +68,15 @@ struct SingleBlock {
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size) * Algo::items_per_thread; }
   static std::uint64_t accumulation_depth(std::uint64_t, int block_size) { return Algo::tile_depth(block_size); }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static std::size_t workspace_bytes(std::uint64_t, int) {
     return 0;
   }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
     const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "single tile"};
-    launch_kernel(label, &scan_tiles_kernel<Algo, kind, T>, 1, call.block_size,
+    launch_kernel(label, &scan_tiles_kernel<Algo, kind, OpT, T>, 1, call.block_size,
                   Algo::template shared_bytes<T>(call.block_size), call.stream, in, out, call.n,
                   static_cast<T*>(nullptr));
   }
@@ -94,7 +93,7 @@ struct ScanThenFan {
   }
 
   // Tile totals of every level: ceil(n / C), ceil(n / C^2), ... while more than one tile.
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static std::size_t workspace_bytes(std::uint64_t n, int block_size) {
     std::size_t bytes = 0;
     for (std::uint64_t count = n; count > capacity(block_size);) {
@@ -104,9 +103,9 @@ struct ScanThenFan {
     return bytes;
   }
 
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void run(const T* in, T* out, const ScanCall& call) {
-    scan_level<kind>(in, out, call.n, static_cast<char*>(call.workspace.data), call, 0);
+    scan_level<kind, OpT>(in, out, call.n, static_cast<char*>(call.workspace.data), call, 0);
   }
 
   // An output passes through its tile's scan, then gets its tile's offset added: one more
@@ -118,26 +117,27 @@ struct ScanThenFan {
   }
 
  private:
-  template <ScanKind kind, class T>
+  template <ScanKind kind, class OpT, class T>
   static void scan_level(const T* in, T* out, std::uint64_t n, char* workspace, const ScanCall& call, int level) {
     const int block = call.block_size;
     const std::size_t shared = Algo::template shared_bytes<T>(block);
     const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), level == 0 ? "tiles" : "tile totals"};
     if (n <= capacity(block)) {
-      launch_kernel(label, &scan_tiles_kernel<Algo, kind, T>, 1, block, shared, call.stream, in, out, n,
+      launch_kernel(label, &scan_tiles_kernel<Algo, kind, OpT, T>, 1, block, shared, call.stream, in, out, n,
                     static_cast<T*>(nullptr));
       return;
     }
     const std::uint64_t tiles = ceil_div(n, capacity(block));
     T* totals = reinterpret_cast<T*>(workspace);
-    launch_kernel(label, &scan_tiles_kernel<Algo, kind, T>, static_cast<unsigned>(tiles), block, shared, call.stream,
-                  in, out, n, totals);
-    scan_level<ScanKind::exclusive>(totals, totals, tiles, workspace + align_up(tiles * sizeof(T)), call, level + 1);
+    launch_kernel(label, &scan_tiles_kernel<Algo, kind, OpT, T>, static_cast<unsigned>(tiles), block, shared,
+                  call.stream, in, out, n, totals);
+    scan_level<ScanKind::exclusive, OpT>(totals, totals, tiles, workspace + align_up(tiles * sizeof(T)), call,
+                                         level + 1);
     const KernelLabel fan{call.variant_id, type_key_v<T>, name(kind), "fan"};
     const std::uint64_t fan_blocks = ceil_div(n - capacity(block), 256);
     const auto grid =
         static_cast<unsigned>(fan_blocks < device_filling_grid(256) ? fan_blocks : device_filling_grid(256));
-    launch_kernel(fan, &add_tile_offsets_kernel<T>, grid, 256, 0, call.stream, out, n, capacity(block),
+    launch_kernel(fan, &add_tile_offsets_kernel<OpT, T>, grid, 256, 0, call.stream, out, n, capacity(block),
                   static_cast<const T*>(totals));
   }
 };

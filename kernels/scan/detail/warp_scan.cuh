@@ -7,9 +7,9 @@
 namespace kernels::detail {
 
 // Inclusive scan of one value per lane (__shfl_up_sync, log2(32) steps).
-template <class T>
+template <class OpT, class T>
 __device__ T warp_inclusive_scan(T v) {
-  const ScanOp<T> op;
+  const OpT op;
   const unsigned lane = threadIdx.x % 32;
   for (unsigned offset = 1; offset < 32; offset *= 2) {
     const T left = __shfl_up_sync(0xffffffffu, v, offset);
@@ -21,20 +21,20 @@ __device__ T warp_inclusive_scan(T v) {
 // Exclusive scan of one value per thread over the whole block (blockDim a multiple of 32):
 // warps scan in registers, the warp totals meet in shared memory and the first warp scans them.
 // Returns the thread's exclusive prefix; *block_total receives the block's total in every thread.
-template <class T>
+template <class OpT, class T>
 __device__ T block_exclusive_scan(T v, T* block_total) {
   __shared__ T warp_totals[32];
-  const ScanOp<T> op;
+  const OpT op;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
-  const T inclusive = warp_inclusive_scan(v);
+  const T inclusive = warp_inclusive_scan<OpT>(v);
   if (lane == 31) warp_totals[warp] = inclusive;
   __syncthreads();
   if (warp == 0) {
-    const T total = lane < warps ? warp_totals[lane] : ScanOp<T>::identity();
-    warp_totals[lane] = warp_inclusive_scan(total);
+    const T total = lane < warps ? warp_totals[lane] : OpT::identity();
+    warp_totals[lane] = warp_inclusive_scan<OpT>(total);
   }
   __syncthreads();
-  const T warp_prefix = warp == 0 ? ScanOp<T>::identity() : warp_totals[warp - 1];
+  const T warp_prefix = warp == 0 ? OpT::identity() : warp_totals[warp - 1];
   const T lane_prefix = __shfl_up_sync(0xffffffffu, inclusive, 1);
   *block_total = warp_totals[warps - 1];
   const T prefix = lane == 0 ? warp_prefix : op(warp_prefix, lane_prefix);

@@ -20,8 +20,10 @@ std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, 
 std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
                                                          std::uint64_t n);
 
-// Marks a GTEST_SKIP() as caused by too little device memory: the only skip that a run with
-// KERNELS_REQUIRE_GPU=1 accepts.
+// Mark a GTEST_SKIP() as caused by too little device memory, or by a contract that declares
+// nothing the test can run (a property of int scans for a variant of float scans only): the
+// only skips that a run with KERNELS_REQUIRE_GPU=1 accepts.
 inline constexpr const char* kMemorySkip = "[device memory] ";
+inline constexpr const char* kContractSkip = "[not in the contract] ";
 
 }  // namespace harness

@@ -144,6 +144,7 @@ std::string_view name(Distribution distribution) {
     case Distribution::two_values: return "two_values";
     case Distribution::duplicates: return "duplicates";
     case Distribution::specials: return "specials";
+    case Distribution::sparse: return "sparse";
     case Distribution::large: return "large";
   }
   return "?";
@@ -196,6 +197,13 @@ std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_
       case Distribution::duplicates: values[i] = random_value<T>(random_bits(seed, bits % 16)); break;
       default: values[i] = random_value<T>(bits); break;  // random, sorted, reverse
     }
+  }
+  if (distribution == Distribution::sparse) {
+    std::fill(values.begin(), values.end(), T(0));
+    sprinkle(values, seed, [](std::uint64_t bits) {
+      const T value = random_value<T>(bits);
+      return value == T(0) ? T(1) : value;
+    });
   }
   if (distribution == Distribution::sorted) std::sort(values.begin(), values.end());
   if (distribution == Distribution::reverse) std::sort(values.begin(), values.end(), std::greater<T>());

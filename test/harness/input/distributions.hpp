@@ -28,6 +28,8 @@ enum class Distribution {
   two_values,    // two distinct values (lowest() and max()), randomly placed
   duplicates,    // values drawn from 16 distinct ones: long runs of equal keys
   specials,      // floats: a mix of +-NaN, +-inf, +-0.0, subnormals and normals
+  sparse,        // zeros with `random` non-zero values at about 1 in 64 positions (at least one): the
+                 // missing entries a forward fill (last_nonzero) carries values across
   // inputs of the 64-bit-index tests (2^31 elements and more), written and checked on the device:
   // ints in harness/large/large_input.hpp (reductions, scans), int or float keys in
   // harness/sort/sort_large_device.hpp (sorts).
@@ -39,7 +41,7 @@ inline constexpr std::array kAllDistributions{
     Distribution::random,     Distribution::ones,         Distribution::max,       Distribution::alternating,
     Distribution::negative,   Distribution::sorted,       Distribution::reverse,   Distribution::nan,
     Distribution::infinities, Distribution::signed_zeros, Distribution::denormals, Distribution::cancellation,
-    Distribution::two_values, Distribution::duplicates,   Distribution::specials,
+    Distribution::two_values, Distribution::duplicates,   Distribution::specials,  Distribution::sparse,
 };
 
 std::string_view name(Distribution distribution);

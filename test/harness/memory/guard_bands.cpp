@@ -16,12 +16,10 @@ T input_poison(kernels::Op op) {
   if constexpr (std::is_floating_point_v<T>) {
     return std::numeric_limits<T>::quiet_NaN();  // changes every sum, max and min
   } else {
-    switch (op) {
-      case kernels::Op::max: return std::numeric_limits<T>::max();
-      case kernels::Op::min: return std::numeric_limits<T>::lowest();
-      case kernels::Op::sum: break;
-    }
-    // Odd, so any number of copies below 2^bits changes a wrapped sum.
+    if (op == kernels::Op::max) return std::numeric_limits<T>::max();
+    if (op == kernels::Op::min) return std::numeric_limits<T>::lowest();
+    // Odd, so any number of copies below 2^bits changes a wrapped sum; non-zero, so it is the last
+    // non-zero value after it; and neither the identity nor absorbing for the matrix products.
     return static_cast<T>(sizeof(T) == 4 ? 0x5A5A5A5Bull : 0x5A5A5A5A5A5A5A5Bull);
   }
 }

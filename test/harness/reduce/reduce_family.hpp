@@ -27,7 +27,7 @@ namespace harness {
 template <class In, class Out>
 struct ReduceFamily : FamilyBasics<kernels::Family::reduce, In, Out, kernels::Op> {
   using Mode = kernels::Op;
-  static constexpr FamilyNames kNames{.input = "input", .mode = "op", .api_input = "in", .api_output = "out"};
+  static constexpr FamilyNames kNames{.input = "input", .api_input = "in", .api_output = "out"};
   static constexpr bool kOutputPerElement = false;  // one value, wherever it is
 
   class Device;  // harness/reduce/reduce_family.cpp

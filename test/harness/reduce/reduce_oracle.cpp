@@ -1,5 +1,7 @@
 #include "harness/reduce/reduce_oracle.hpp"
 
+#include "harness/numeric/ordered_fold.hpp"
+
 #include <bit>
 #include <cmath>
 #include <iomanip>
@@ -24,6 +26,13 @@ bool same_bits(T a, T b) {
 
 template <class In, class Out>
 Out exact_fold(Op op, std::span<const In> values) {
+  if (folds_by_reference(op)) {
+    if constexpr (std::is_same_v<In, Out>) {
+      Out folded = reference_identity<Out>(op);
+      for (In x : values) folded = reference_step<Out>(op, folded, x);
+      return folded;
+    }
+  }
   if constexpr (std::is_integral_v<Out>) {
     using U = std::make_unsigned_t<Out>;
     if (op == Op::sum) {

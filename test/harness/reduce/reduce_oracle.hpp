@@ -2,7 +2,8 @@
 //
 // Integer results are exact (sums wrap modulo 2^bits; the widening sum is exact in long long);
 // float max/min are exact (NaN propagates, -0.0 < +0.0); float sums are judged by
-// judge_float_sum (float_sum.hpp) with the variant's declared accumulation depth.
+// judge_float_sum (float_sum.hpp) with the variant's declared accumulation depth. Every other
+// operator is exact, folded left to right by its reference (numeric/ordered_fold.hpp).
 #pragma once
 
 #include "harness/numeric/float_sum.hpp"

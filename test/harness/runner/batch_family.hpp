@@ -14,6 +14,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <optional>
@@ -34,16 +35,23 @@ struct BatchRun {
 };
 
 // The names a family's reports and rejected calls use: its input as guard-band reports name it,
-// and the public API's parameters (the mode's, the input array's, the output array's).
+// and the public API's array parameters.
 struct FamilyNames {
   const char* input;
-  const char* mode;
   const char* api_input;
   const char* api_output;
 };
 
-// A family's mode by its type: every value of it, those a variant declares, its field of a Case,
-// and the op whose identity pads inputs (a reduction's own; the sum's for scans and sorts).
+// A scan's mode: its kind and its op.
+struct ScanMode {
+  kernels::ScanKind kind = kernels::ScanKind::inclusive;
+  kernels::Op op = kernels::Op::sum;
+  bool operator==(const ScanMode&) const = default;
+};
+
+// A family's mode by its type: every value of it, those a variant declares for a type, its
+// fields of a Case, the op whose identity pads inputs (the family's own; the sum's for sorts),
+// and the API parameter a call in an undeclared mode is rejected for.
 template <class Mode>
 struct ModeOf;
 template <>
@@ -52,13 +60,34 @@ struct ModeOf<kernels::Op> {
   static std::vector<kernels::Op> declared(const kernels::VariantInfo& v, kernels::TypeKey t) { return v.ops(t); }
   static void set(Case& c, kernels::Op op) { c.op = op; }
   static kernels::Op padding_op(kernels::Op op) { return op; }
+  static const char* parameter(const kernels::VariantInfo&, kernels::Op) { return "op"; }
 };
 template <>
-struct ModeOf<kernels::ScanKind> {
-  static constexpr auto kAll = kernels::kAllScanKinds;
-  static std::vector<kernels::ScanKind> declared(const kernels::VariantInfo& v, kernels::TypeKey) { return v.kinds; }
-  static void set(Case& c, kernels::ScanKind kind) { c.kind = kind; }
-  static kernels::Op padding_op(kernels::ScanKind) { return kernels::Op::sum; }
+struct ModeOf<ScanMode> {
+  static constexpr auto kAll = [] {
+    std::array<ScanMode, kernels::kAllScanKinds.size() * kernels::kOpCount> all{};
+    std::size_t next = 0;
+    for (kernels::ScanKind kind : kernels::kAllScanKinds) {
+      for (kernels::Op op : kernels::kAllOps) all[next++] = {kind, op};
+    }
+    return all;
+  }();
+  static std::vector<ScanMode> declared(const kernels::VariantInfo& v, kernels::TypeKey t) {
+    std::vector<ScanMode> modes;
+    for (kernels::ScanKind kind : v.kinds) {
+      for (kernels::Op op : v.ops(t)) modes.push_back({kind, op});
+    }
+    return modes;
+  }
+  static void set(Case& c, ScanMode mode) {
+    c.kind = mode.kind;
+    c.op = mode.op;
+  }
+  static kernels::Op padding_op(ScanMode mode) { return mode.op; }
+  // The API checks the kind before the op.
+  static const char* parameter(const kernels::VariantInfo& v, ScanMode mode) {
+    return v.supports(mode.kind) ? "op" : "kind";
+  }
 };
 template <>
 struct ModeOf<kernels::SortForm> {
@@ -66,6 +95,7 @@ struct ModeOf<kernels::SortForm> {
   static std::vector<kernels::SortForm> declared(const kernels::VariantInfo& v, kernels::TypeKey) { return v.forms; }
   static void set(Case& c, kernels::SortForm form) { c.form = form; }
   static kernels::Op padding_op(kernels::SortForm) { return kernels::Op::sum; }
+  static const char* parameter(const kernels::VariantInfo&, kernels::SortForm) { return "form"; }
 };
 
 // What every family states alike: its element types, its mode, its family and type keys, and
@@ -81,6 +111,9 @@ struct FamilyBasics {
 
   static std::vector<Mode> modes(const kernels::VariantInfo& variant) { return ModeOf<Mode>::declared(variant, kType); }
   static void set_mode(Case& c, Mode mode) { ModeOf<Mode>::set(c, mode); }
+  static const char* mode_parameter(const kernels::VariantInfo& variant, Mode mode) {
+    return ModeOf<Mode>::parameter(variant, mode);
+  }
   // What pads the batch's inputs between segments: a value that changes the result if read.
   static In input_poison(Mode mode) { return harness::input_poison<In>(ModeOf<Mode>::padding_op(mode)); }
 };

@@ -11,7 +11,7 @@ std::string describe(const Case& c) {
   text << c.id();
   switch (c.family) {
     case kernels::Family::reduce: text << " op=" << kernels::name(c.op); break;
-    case kernels::Family::scan: text << " kind=" << kernels::name(c.kind); break;
+    case kernels::Family::scan: text << " kind=" << kernels::name(c.kind) << " op=" << kernels::name(c.op); break;
     case kernels::Family::sort: text << " form=" << kernels::name(c.form); break;
   }
   text << " type=" << kernels::name(c.type) << " block=" << c.block_size << " n=" << c.n
@@ -27,7 +27,9 @@ std::vector<std::string> to_args(const Case& c) {
   std::vector<std::string> args{c.id()};
   switch (c.family) {
     case kernels::Family::reduce: args.insert(args.end(), {"--op", std::string(kernels::name(c.op))}); break;
-    case kernels::Family::scan: args.insert(args.end(), {"--kind", std::string(kernels::name(c.kind))}); break;
+    case kernels::Family::scan:
+      args.insert(args.end(), {"--kind", std::string(kernels::name(c.kind)), "--op", std::string(kernels::name(c.op))});
+      break;
     case kernels::Family::sort: args.insert(args.end(), {"--form", std::string(kernels::name(c.form))}); break;
   }
   args.insert(args.end(),
@@ -60,7 +62,11 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
     return text;
   };
   if (!variant.supports(c.type)) return ContractBreach{"type", "declared: " + join(variant.types())};
-  if (c.family == kernels::Family::reduce && !variant.supports(c.type, c.op)) {
+  if (c.family != kernels::Family::sort && variant.commutative_only && !kernels::is_commutative(c.op)) {
+    return ContractBreach{"op", "this variant takes commutative operators only; " + std::string(kernels::name(c.op)) +
+                                    " is not commutative (docs/operators.md)"};
+  }
+  if (c.family != kernels::Family::sort && !variant.supports(c.type, c.op)) {
     return ContractBreach{"op",
                           "declared for " + std::string(kernels::name(c.type)) + ": " + join(variant.ops(c.type))};
   }
@@ -90,6 +96,10 @@ std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& vari
   if (c.graph) return ContractBreach{"graph", "a case runs as a plain call"};
   if (c.noise != 0) return ContractBreach{"noise", "a case runs without noise"};
   if (c.in_place) return ContractBreach{"in_place", "a scan writes an output of its own"};
+  if (c.family != kernels::Family::sort && c.op != kernels::Op::sum &&
+      (c.family == kernels::Family::scan || !kernels::is_commutative(c.op))) {
+    return ContractBreach{"op", "the large oracle knows sums (and a reduction's max and min)"};
+  }
   if (c.type == kernels::TypeKey::float32 && c.family != kernels::Family::sort) {
     return ContractBreach{"type", "large floats are sort keys only (sums of floats have no exact large oracle)"};
   }

@@ -20,7 +20,7 @@ struct Case {
   kernels::Family family = kernels::Family::reduce;
   std::string variant;  // name within the family
   kernels::TypeKey type = kernels::TypeKey::int32;
-  kernels::Op op = kernels::Op::sum;                      // reductions
+  kernels::Op op = kernels::Op::sum;                      // reductions and scans
   kernels::ScanKind kind = kernels::ScanKind::inclusive;  // scans
   bool in_place = false;                                  // scans: out == in
   kernels::SortForm form = kernels::SortForm::keys;       // sorts
@@ -97,8 +97,8 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
 
 // Why a `large` case (large/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
 // at offset 0, as a plain call with an output of its own; its input is ints (int or int into long
-// long), or a sort's int or float keys; a sort's pairs need a stable variant (their check demands
-// the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit index).
+// long), or a sort's int or float keys; its op a sum, or a reduction's max or min; a sort's pairs need a stable variant
+// (their check demands the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit index).
 inline constexpr std::uint64_t kMaxLargePairs = std::uint64_t(1) << 32;
 std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& variant, const Case& c);
 

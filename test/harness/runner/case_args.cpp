@@ -23,6 +23,12 @@ struct CaseText {
   bool in_place = false, graph = false;
 };
 
+std::string names_of(const auto& values) {
+  std::string text;
+  for (const auto& value : values) text += (text.empty() ? "" : "|") + std::string(name(value));
+  return text;
+}
+
 std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   auto app = std::make_unique<CLI::App>(
       "kcheck: runs one case of one variant against the oracle, with the "
@@ -30,11 +36,12 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
       "kcheck");
   app->set_help_flag();  // kcheck answers --help itself, before any parsing
   app->add_option("variant", text.variant, "family/name of a registered variant (kcheck --list)")->required();
-  app->add_option("--op", text.op, "reductions: sum|max|min (default: the first the type declares)");
+  app->add_option("--op", text.op,
+                  "reductions and scans: " + names_of(kernels::kAllOps) + " (default: the first the type declares)");
   app->add_option("--kind", text.kind, "scans: inclusive|exclusive (default: the first declared)");
   app->add_flag("--in-place", text.in_place, "scans: out == in (in-place variants only)");
   app->add_option("--form", text.form, "sorts: keys|pairs (default: keys if declared)");
-  app->add_option("--type", text.type, "int|unsigned|longlong|float|double|int_to_longlong (default: int if declared)");
+  app->add_option("--type", text.type, names_of(kernels::kAllTypeKeys) + " (default: int if declared)");
   app->add_option("--block", text.block, "block size, 0 = the variant's preferred (default 0)");
   app->add_option("--n", text.n, "number of elements (default 1000, or the longest accepted below it)");
   app->add_option("--dist", text.dist,
@@ -71,12 +78,6 @@ Value parse_name(const std::string& option, const std::string& text, std::option
   return *parsed;
 }
 
-std::string names_of(const auto& values) {
-  std::string text;
-  for (const auto& value : values) text += (text.empty() ? "" : "|") + std::string(name(value));
-  return text;
-}
-
 // An option given to a family it does not belong to.
 void reject_unless(bool belongs, const CLI::App& app, const std::string& option, const std::string& family) {
   if (!belongs && app.count(option) > 0) throw CaseArgsError(option, "applies to " + family + " only");
@@ -100,7 +101,7 @@ Case parse_case_args(const std::vector<std::string>& args) {
   Case c;
   c.family = variant->family;
   c.variant = std::string(variant->name);
-  reject_unless(c.family == kernels::Family::reduce, *app, "--op", "reductions");
+  reject_unless(c.family != kernels::Family::sort, *app, "--op", "reductions and scans");
   reject_unless(c.family == kernels::Family::scan, *app, "--kind", "scans");
   reject_unless(c.family == kernels::Family::scan, *app, "--in-place", "scans");
   reject_unless(c.family == kernels::Family::sort, *app, "--form", "sorts");
@@ -113,16 +114,17 @@ Case parse_case_args(const std::vector<std::string>& args) {
                                                                                            : types.front();
   }
   if (!variant->supports(c.type)) throw CaseArgsError("--type", "declared: " + names_of(types));
-  if (c.family == kernels::Family::reduce) {
+  if (c.family != kernels::Family::sort) {
     const auto ops = variant->ops(c.type);
     c.op = text.op.empty() ? ops.front()
                            : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::kAllOps));
-  } else if (c.family == kernels::Family::scan) {
+  }
+  if (c.family == kernels::Family::scan) {
     c.kind = text.kind.empty() ? variant->kinds.front()
                                : parse_name("--kind", text.kind, kernels::parse_scan_kind(text.kind),
                                             names_of(kernels::kAllScanKinds));
     c.in_place = text.in_place;
-  } else {
+  } else if (c.family == kernels::Family::sort) {
     c.form = text.form.empty() ? variant->forms.front()
                                : parse_name("--form", text.form, kernels::parse_sort_form(text.form),
                                             names_of(kernels::kAllSortForms));

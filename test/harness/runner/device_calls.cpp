@@ -51,16 +51,17 @@ Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::s
 }
 
 template <class T>
-std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, std::span<const T> values,
-                              int block_size) {
+std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
+                              std::span<const T> values, int block_size) {
   const DeviceBuffer<T> input(values);
   DeviceBuffer<T> result(values.size());
-  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, values.size(), {block_size});
+  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, op, values.size(), {block_size});
   DeviceBuffer<unsigned char> workspace(bytes);
   Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, values.size());
   c.kind = kind;
+  c.op = op;
   const HangWatch watched = watch(c);
-  kernels::scan<T>(variant.name, kind, input.data(), values.size(), result.data(), {workspace.data(), bytes},
+  kernels::scan<T>(variant.name, kind, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
                    {block_size}, test_stream());
   return result.download();
 }
@@ -95,8 +96,12 @@ template int reduce_on_device<int, int>(const kernels::VariantInfo&, kernels::Op
 template float reduce_on_device<float, float>(const kernels::VariantInfo&, kernels::Op, std::span<const float>, int);
 template long long reduce_on_device<int, long long>(const kernels::VariantInfo&, kernels::Op, std::span<const int>,
                                                     int);
-template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, std::span<const int>,
-                                              int);
+template long long reduce_on_device<long long, long long>(const kernels::VariantInfo&, kernels::Op,
+                                                          std::span<const long long>, int);
+template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
+                                              std::span<const int>, int);
+template std::vector<long long> scan_on_device<long long>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
+                                                          std::span<const long long>, int);
 template std::pair<std::vector<int>, std::vector<std::uint32_t>> sort_on_device<int>(const kernels::VariantInfo&,
                                                                                      kernels::SortForm,
                                                                                      std::span<const int>, int);

@@ -15,8 +15,8 @@ template <class In, class Out>
 Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size);
 
 template <class T>
-std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, std::span<const T> values,
-                              int block_size);
+std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
+                              std::span<const T> values, int block_size);
 
 // Sorted keys, and (for SortForm::pairs, with values 0..n-1 going in) the values that came with
 // them.

@@ -36,21 +36,22 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   using BatchDeviceBase<T, Mode>::BatchDeviceBase;
 
   std::size_t workspace_bytes(std::size_t run) const {
-    return kernels::scan_workspace_bytes<T>(this->variant_.name, this->mode_, this->length(run),
+    return kernels::scan_workspace_bytes<T>(this->variant_.name, this->mode_.kind, this->mode_.op, this->length(run),
                                             {this->block_size(run)});
   }
 
   void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const {
     T* const out = outputs_.segment(run);
-    kernels::scan<T>(this->variant_.name, this->mode_, this->runs_[run].in_place ? out : input, this->length(run), out,
-                     workspace, {this->block_size(run)}, stream);
+    kernels::scan<T>(this->variant_.name, this->mode_.kind, this->mode_.op, this->runs_[run].in_place ? out : input,
+                     this->length(run), out, workspace, {this->block_size(run)}, stream);
   }
 
   void download() { results_ = outputs_.download_segments(); }
 
   std::optional<std::string> judge(std::size_t run) {
     const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
-    const Mismatches mismatches = judge_scan<T>(this->mode_, this->input_of(run).values, got(run), depth);
+    const Mismatches mismatches =
+        judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values, got(run), depth);
     if (mismatches.count > 0) return mismatches.describe();
     return std::nullopt;
   }

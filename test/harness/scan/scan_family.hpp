@@ -25,9 +25,9 @@
 namespace harness {
 
 template <class T>
-struct ScanFamily : FamilyBasics<kernels::Family::scan, T, T, kernels::ScanKind> {
-  using Mode = kernels::ScanKind;
-  static constexpr FamilyNames kNames{.input = "input", .mode = "kind", .api_input = "in", .api_output = "out"};
+struct ScanFamily : FamilyBasics<kernels::Family::scan, T, T, ScanMode> {
+  using Mode = ScanMode;
+  static constexpr FamilyNames kNames{.input = "input", .api_input = "in", .api_output = "out"};
   static constexpr bool kOutputPerElement = true;
 
   class Device;  // harness/scan/scan_family.cpp
@@ -41,9 +41,11 @@ struct ScanFamily : FamilyBasics<kernels::Family::scan, T, T, kernels::ScanKind>
     ApiArgs<ScanFamily> args(kernels::Workspace workspace) const {
       return {variant_.name, mode_, arrays_.data(), n_, arrays_.data() + n_, workspace};
     }
-    std::size_t workspace_bytes() const { return kernels::scan_workspace_bytes<T>(variant_.name, mode_, n_); }
+    std::size_t workspace_bytes() const {
+      return kernels::scan_workspace_bytes<T>(variant_.name, mode_.kind, mode_.op, n_);
+    }
     void operator()(const ApiArgs<ScanFamily>& a, cudaStream_t stream) const {
-      kernels::scan<T>(a.variant, a.mode, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
+      kernels::scan<T>(a.variant, a.mode.kind, a.mode.op, a.in, a.n, a.out, a.workspace, {a.block_size}, stream);
     }
     bool wrote_anything() const {
       return bits_of(std::span<const T>(arrays_.download())) != bits_of(std::span<const T>(poisoned(2 * n_)));

@@ -12,7 +12,7 @@ namespace harness {
 namespace {
 
 std::size_t workspace_bytes(const kernels::VariantInfo& variant, const Case& c) {
-  return kernels::scan_workspace_bytes<int>(variant.name, c.kind, c.n, {c.block_size});
+  return kernels::scan_workspace_bytes<int>(variant.name, c.kind, c.op, c.n, {c.block_size});
 }
 
 std::size_t large_scan_device_bytes(const kernels::VariantInfo& variant, const Case& c) {
@@ -31,7 +31,8 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     const std::size_t bytes = workspace_bytes(variant, c);
     DeviceBuffer<unsigned char> workspace(bytes);
 
-    kernels::scan<int>(variant.name, c.kind, input.data(), c.n, out, {workspace.data(), bytes}, {c.block_size}, stream);
+    kernels::scan<int>(variant.name, c.kind, c.op, input.data(), c.n, out, {workspace.data(), bytes}, {c.block_size},
+                       stream);
     std::vector<LargeProblem> problems;
     const LargeVerdict verdict = check_large_scan(out, spec, c.kind);
     if (verdict.mismatches != 0) {

@@ -1,6 +1,7 @@
 #include "harness/scan/scan_oracle.hpp"
 
 #include "harness/numeric/float_sum.hpp"
+#include "harness/numeric/ordered_fold.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <optional>
@@ -8,16 +9,28 @@
 
 namespace harness {
 template <class T>
-Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::span<const T> got, std::uint64_t depth) {
+Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T> input, std::span<const T> got,
+                      std::uint64_t depth) {
   Mismatches mismatches;
   const bool inclusive = kind == kernels::ScanKind::inclusive;
+  const auto expect = [&](std::size_t i, T expected) {
+    if (got[i] != expected) mismatches.note(i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
+  };
   if constexpr (std::is_integral_v<T>) {
+    if (folds_by_reference(op)) {
+      T prefix = reference_identity<T>(op);
+      for (std::size_t i = 0; i < input.size(); ++i) {
+        if (inclusive) prefix = reference_step<T>(op, prefix, input[i]);
+        expect(i, prefix);
+        if (!inclusive) prefix = reference_step<T>(op, prefix, input[i]);
+      }
+      return mismatches;
+    }
     using U = std::make_unsigned_t<T>;
     U sum = 0;
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
-      const T expected = static_cast<T>(sum);
-      if (got[i] != expected) mismatches.note(i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
+      expect(i, static_cast<T>(sum));
       if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
     }
   } else {
@@ -34,13 +47,15 @@ Mismatches judge_scan(kernels::ScanKind kind, std::span<const T> input, std::spa
   return mismatches;
 }
 
-template Mismatches judge_scan<int>(kernels::ScanKind, std::span<const int>, std::span<const int>, std::uint64_t);
-template Mismatches judge_scan<unsigned>(kernels::ScanKind, std::span<const unsigned>, std::span<const unsigned>,
-                                         std::uint64_t);
-template Mismatches judge_scan<long long>(kernels::ScanKind, std::span<const long long>, std::span<const long long>,
-                                          std::uint64_t);
-template Mismatches judge_scan<float>(kernels::ScanKind, std::span<const float>, std::span<const float>, std::uint64_t);
-template Mismatches judge_scan<double>(kernels::ScanKind, std::span<const double>, std::span<const double>,
+template Mismatches judge_scan<int>(kernels::ScanKind, kernels::Op, std::span<const int>, std::span<const int>,
+                                    std::uint64_t);
+template Mismatches judge_scan<unsigned>(kernels::ScanKind, kernels::Op, std::span<const unsigned>,
+                                         std::span<const unsigned>, std::uint64_t);
+template Mismatches judge_scan<long long>(kernels::ScanKind, kernels::Op, std::span<const long long>,
+                                          std::span<const long long>, std::uint64_t);
+template Mismatches judge_scan<float>(kernels::ScanKind, kernels::Op, std::span<const float>, std::span<const float>,
+                                      std::uint64_t);
+template Mismatches judge_scan<double>(kernels::ScanKind, kernels::Op, std::span<const double>, std::span<const double>,
                                        std::uint64_t);
 
 }  // namespace harness

@@ -29,8 +29,7 @@ namespace harness {
 template <class K>
 struct SortFamily : FamilyBasics<kernels::Family::sort, K, K, kernels::SortForm> {
   using Mode = kernels::SortForm;
-  static constexpr FamilyNames kNames{
-      .input = "keys_in", .mode = "form", .api_input = "keys_in", .api_output = "keys_out"};
+  static constexpr FamilyNames kNames{.input = "keys_in", .api_input = "keys_in", .api_output = "keys_out"};
   static constexpr bool kOutputPerElement = true;
 
   class Device;  // harness/sort/sort_family.cpp
