@@ -23,7 +23,8 @@ constexpr int kSamples = 20000;
 template <class T, class Descriptor>
 void expect_lawful(Op op) {
   if constexpr (harness::ReferenceFolded<Descriptor, T>) {
-    const std::string what = std::string(kernels::name(op)) + " on " + std::string(kernels::name(kernels::type_key_v<T>));
+    const std::string what =
+        std::string(kernels::name(op)) + " on " + std::string(kernels::name(kernels::type_key_v<T>));
     const T identity = Descriptor::template identity<T>();
     int order_matters = 0;
     for (std::uint64_t k = 0; k < kSamples; ++k) {
@@ -46,10 +47,10 @@ void expect_lawful(Op op) {
 
 TEST(Operators, EveryReferenceFoldedOperatorIsLawfulOnEveryTypeItTakes) {
   int checked = 0;
-#define CHECK_OPERATOR(key, descriptor)                \
-  expect_lawful<int, descriptor>(Op::key);             \
-  expect_lawful<unsigned, descriptor>(Op::key);        \
-  expect_lawful<long long, descriptor>(Op::key);       \
+#define CHECK_OPERATOR(key, descriptor)          \
+  expect_lawful<int, descriptor>(Op::key);       \
+  expect_lawful<unsigned, descriptor>(Op::key);  \
+  expect_lawful<long long, descriptor>(Op::key); \
   checked += harness::folds_by_reference(Op::key);
   KERNELS_FOR_EACH_OP(CHECK_OPERATOR)
 #undef CHECK_OPERATOR

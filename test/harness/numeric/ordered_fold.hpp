@@ -19,7 +19,7 @@ constexpr bool folds_by_reference(kernels::Op op) {
 
 // A descriptor with a host reference that takes T.
 template <class Descriptor, class T>
-concept ReferenceFolded = Descriptor::template kTakes<T> && requires(T value) {
+concept ReferenceFolded = Descriptor::template kTakes<T>&& requires(T value) {
   { Descriptor::template reference<T>(value, value) } -> std::same_as<T>;
   { Descriptor::template identity<T>() } -> std::same_as<T>;
 };
