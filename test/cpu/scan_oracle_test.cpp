@@ -38,6 +38,23 @@ TEST(ScanOracle, CountsAndLocatesWrongOutputs) {
   EXPECT_NE(mismatches.describe().find("first at 2: expected 3, got 4"), std::string::npos) << mismatches.describe();
 }
 
+// A wrong output costs a count: only the first and the last are described, so an entry whose
+// every output is wrong stays as fast as a passing one.
+TEST(ScanOracle, DescribesOnlyTheFirstAndTheLastWrongOutput) {
+  harness::Mismatches mismatches;
+  int described = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    mismatches.note(i, [&] { return "problem " + std::to_string(++described); });
+  }
+  mismatches.describe_last([&] { return "problem " + std::to_string(++described); });
+  EXPECT_EQ(described, 2);
+  EXPECT_EQ(mismatches.describe(), "1000 wrong outputs: first at 0: problem 1; last at 999: problem 2");
+  const std::vector<float> ones(100000, 1.0f), zeros(100000, 0.0f);
+  const auto all_wrong = judge_scan<float>(ScanKind::inclusive, Op::sum, ones, zeros, 1);
+  EXPECT_EQ(all_wrong.count, 100000u);
+  EXPECT_NE(all_wrong.describe().find("last at 99999: expected 100000 +- "), std::string::npos) << all_wrong.describe();
+}
+
 // Operators that are not commutative: folded left to right, exclusive[0] is the identity.
 TEST(ScanOracle, OrderOperatorsFoldLeftToRightFromTheirIdentity) {
   const std::vector<int> sparse{0, 4, 0, 0, 9, 0};

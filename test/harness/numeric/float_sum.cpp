@@ -23,6 +23,9 @@ bool same_bits(T a, T b) {
 
 }  // namespace
 
+template <class Out, bool Describe>
+std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth);
+
 template <class Out>
 FloatSumJudge<Out>::FloatSumJudge(std::uint64_t depth)
     : depth_(depth),
@@ -35,12 +38,21 @@ std::optional<std::string> FloatSumJudge<Out>::judge(const FloatSumFacts& facts,
   return judge_float_sum(facts, got, depth_);
 }
 
+template <class Out>
+bool FloatSumJudge<Out>::wrong(const FloatSumFacts& facts, Out got) const {
+  return !accepts(facts, got) && judge_sum<Out, false>(facts, got, depth_).has_value();
+}
+
 template class FloatSumJudge<float>;
 template class FloatSumJudge<double>;
 
-template <class Out>
-std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth) {
-  auto fail = [&](const std::string& expected) { return "expected " + expected + ", got " + show_value(got); };
+// The verdict, and with Describe the message: without, a wrong sum gives an empty string, so
+// that an oracle can count wrong outputs without formatting each (FloatSumJudge::wrong).
+template <class Out, bool Describe>
+std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth) {
+  auto fail = [&](const std::string& expected) {
+    return Describe ? "expected " + expected + ", got " + show_value(got) : std::string();
+  };
   if (facts.has_nan || (facts.has_pos_inf && facts.has_neg_inf)) {
     return std::isnan(got) ? std::nullopt : std::optional(fail("NaN (NaN or +inf and -inf among the terms)"));
   }
@@ -61,12 +73,18 @@ std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, 
   if (may_overflow && std::isinf(got) && (mixed_signs || (got > 0) == facts.has_positive)) return std::nullopt;
   const long double error = std::fabs(static_cast<long double>(got) - facts.exact());
   if (std::isfinite(got) && error <= bound) return std::nullopt;
+  if (!Describe) return std::string();
   std::ostringstream expected;
   expected << std::setprecision(std::numeric_limits<long double>::max_digits10) << facts.exact() << " +- "
            << std::setprecision(3) << bound << " (accumulation depth " << depth << ", sum|x| " << facts.abs_sum
            << (may_overflow ? ", may overflow" : "") << ")";
   if (std::isfinite(got)) expected << "; off by " << error;
   return fail(expected.str());
+}
+
+template <class Out>
+std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth) {
+  return judge_sum<Out, true>(facts, got, depth);
 }
 
 template std::optional<std::string> judge_float_sum<float>(const FloatSumFacts&, float, std::uint64_t);

@@ -110,6 +110,8 @@ class FloatSumJudge {
     return abs_sum * (1 + gamma_) < overflow_ && error <= gamma_ * abs_sum * (1 - 0x1p-48);
   }
   std::optional<std::string> judge(const FloatSumFacts& facts, Out got) const;
+  // Whether judge() would find `got` wrong, without formatting what is wrong.
+  bool wrong(const FloatSumFacts& facts, Out got) const;
 
  private:
   std::uint64_t depth_;

@@ -13,8 +13,13 @@ Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T>
                       std::uint64_t depth) {
   Mismatches mismatches;
   const bool inclusive = kind == kernels::ScanKind::inclusive;
+  // The last wrong output's expectation, kept as values: it is described once, after the loop.
+  T last_expected{}, last_got{};
   const auto expect = [&](std::size_t i, T expected) {
-    if (got[i] != expected) mismatches.note(i, "expected " + show_value(expected) + ", got " + show_value(got[i]));
+    if (got[i] == expected) return;
+    mismatches.note(i, [&] { return "expected " + show_value(expected) + ", got " + show_value(got[i]); });
+    last_expected = expected;
+    last_got = got[i];
   };
   if constexpr (std::is_integral_v<T>) {
     if (folds_by_reference(op)) {
@@ -24,25 +29,29 @@ Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T>
         expect(i, prefix);
         if (!inclusive) prefix = reference_step<T>(op, prefix, input[i]);
       }
-      return mismatches;
+    } else {
+      using U = std::make_unsigned_t<T>;
+      U sum = 0;
+      for (std::size_t i = 0; i < input.size(); ++i) {
+        if (inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
+        expect(i, static_cast<T>(sum));
+        if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
+      }
     }
-    using U = std::make_unsigned_t<T>;
-    U sum = 0;
-    for (std::size_t i = 0; i < input.size(); ++i) {
-      if (inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
-      expect(i, static_cast<T>(sum));
-      if (!inclusive) sum = static_cast<U>(sum + static_cast<U>(input[i]));
-    }
+    mismatches.describe_last([&] { return "expected " + show_value(last_expected) + ", got " + show_value(last_got); });
   } else {
     const FloatSumJudge<T> judge(depth);
-    FloatSumFacts prefix;
+    FloatSumFacts prefix, last_prefix;
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) prefix.add(input[i]);
-      if (!judge.accepts(prefix, got[i])) {
-        if (const auto problem = judge.judge(prefix, got[i])) mismatches.note(i, *problem);
+      if (judge.wrong(prefix, got[i])) {
+        mismatches.note(i, [&] { return judge.judge(prefix, got[i]).value_or(""); });
+        last_prefix = prefix;
+        last_got = got[i];
       }
       if (!inclusive) prefix.add(input[i]);
     }
+    mismatches.describe_last([&] { return judge.judge(last_prefix, last_got).value_or(""); });
   }
   return mismatches;
 }

@@ -53,14 +53,18 @@ template <class K>
 Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got_keys,
                       std::span<const std::uint32_t> got_values) {
   Mismatches mismatches;
+  const auto wrong_key = [&](std::size_t i) { return std::memcmp(&expected.keys[i], &got_keys[i], sizeof(K)) != 0; };
+  const auto problem = [&](std::size_t i) {
+    if (wrong_key(i)) return "expected key " + show_value(expected.keys[i]) + ", got " + show_value(got_keys[i]);
+    return "key " + show_value(expected.keys[i]) + " carries value " + std::to_string(got_values[i]) + ", expected " +
+           std::to_string(expected.order[i]) + " (stable order)";
+  };
   for (std::size_t i = 0; i < expected.keys.size(); ++i) {
-    if (std::memcmp(&expected.keys[i], &got_keys[i], sizeof(K)) != 0) {
-      mismatches.note(i, "expected key " + show_value(expected.keys[i]) + ", got " + show_value(got_keys[i]));
-    } else if (!got_values.empty() && got_values[i] != expected.order[i]) {
-      mismatches.note(i, "key " + show_value(expected.keys[i]) + " carries value " + std::to_string(got_values[i]) +
-                             ", expected " + std::to_string(expected.order[i]) + " (stable order)");
+    if (wrong_key(i) || (!got_values.empty() && got_values[i] != expected.order[i])) {
+      mismatches.note(i, [&] { return problem(i); });
     }
   }
+  mismatches.describe_last([&] { return problem(mismatches.last); });
   return mismatches;
 }
 
