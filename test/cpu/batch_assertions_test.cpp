@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +89,22 @@ TEST_F(BatchAssertions, LeadWithTheSummaryAndTheSmallestCase) {
   EXPECT_EQ(count_of(listed, "\n     rerun: kcheck "), 25u);
   EXPECT_NE(listed.find("BatchAssertions.LeadWithTheSummaryAndTheSmallestCase: 25 of 100 cases failed"),
             std::string::npos);
+}
+
+// A case that failed in two ways (a wrong value and a write past its end) is one failed case.
+TEST_F(BatchAssertions, CountCasesNotFailures) {
+  BatchReport report;
+  report.cases = 4;
+  const auto runs = std::make_shared<const std::vector<harness::Case>>(4, failure(100, 64, FailureKind::wrong_value).c);
+  for (FailureKind kind : {FailureKind::wrong_value, FailureKind::out_of_bounds}) {
+    harness::CaseFailure both = failure(100, 64, kind);
+    both.batch_runs = runs;
+    both.run = 2;
+    report.failures.push_back(both);
+  }
+  const std::vector<std::string> lines = lines_of(harness::all_passed(report, fails_again).message());
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "1 of 4 cases failed (2 failures): 1 wrong value, 1 out-of-bounds write");
 }
 
 TEST_F(BatchAssertions, PrintAtMostTheCapOverEveryBatchOfATest) {

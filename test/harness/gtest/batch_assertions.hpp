@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -23,11 +24,22 @@ namespace harness {
 
 inline constexpr std::size_t kFailLinesPerTest = 10;
 
-// "12 of 2050 cases failed: 10 wrong value, 2 out-of-bounds write"
+// "12 of 2050 cases failed: 10 wrong value, 2 out-of-bounds write", or where a case failed in
+// more than one way "9 of 52 cases failed (10 failures): 9 wrong value, 1 out-of-bounds write".
 inline std::string failure_summary(const BatchReport& report) {
   std::map<FailureKind, std::size_t> count;
-  for (const CaseFailure& failure : report.failures) ++count[failure.kind];
-  std::string text = std::to_string(report.failures.size()) + " of " + std::to_string(report.cases) + " cases failed:";
+  // A failed case is its batch and its run; a failure that names no batch is a case of its own.
+  std::set<std::pair<const void*, std::size_t>> runs;
+  for (const CaseFailure& failure : report.failures) {
+    ++count[failure.kind];
+    if (failure.batch_runs)
+      runs.emplace(failure.batch_runs.get(), failure.run);
+    else
+      runs.emplace(&failure, 0);
+  }
+  std::string text = std::to_string(runs.size()) + " of " + std::to_string(report.cases) + " cases failed";
+  if (runs.size() != report.failures.size()) text += " (" + std::to_string(report.failures.size()) + " failures)";
+  text += ":";
   const char* separator = " ";
   for (FailureKind kind : kAllFailureKinds) {
     if (count[kind] == 0) continue;

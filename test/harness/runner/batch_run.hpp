@@ -18,6 +18,7 @@
 #include <kernels/types.hpp>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -213,20 +214,38 @@ class BatchExecution {
         report_.passes.push_back("PASS " + describe(batch_.case_of(r)) + ": " + device_.pass(r));
       }
     }
-    for (const auto& [r, what] : device_.violations()) fail(r, FailureKind::out_of_bounds, what);
+    fail_once_per_run(device_.violations(), "");
+  }
+
+  // One out-of-bounds failure per run, however many elements of its bands it changed: the first
+  // change, and how many more were found (a kernel that writes far past its end would otherwise
+  // fill the report with one line per element).
+  void fail_once_per_run(const std::vector<std::pair<std::size_t, std::string>>& changes, const std::string& suffix) {
+    std::map<std::size_t, std::pair<std::string, std::size_t>> first_and_more;
+    for (const auto& [r, what] : changes) {
+      auto [entry, added] = first_and_more.try_emplace(r, what, 0);
+      if (!added) ++entry->second.second;
+    }
+    for (const auto& [r, change] : first_and_more) {
+      const auto& [what, more] = change;
+      fail(r, FailureKind::out_of_bounds,
+           what + suffix + (more > 0 ? "; and " + std::to_string(more) + " more changed elements" : ""));
+    }
   }
 
   // An input changed: name the first run that read it (any run of it may be the culprit).
   void check_input_guards() {
     const auto check = [this](const auto& image, const std::string& name) {
       if (image.known_unchanged()) return;
+      std::vector<std::pair<std::size_t, std::string>> changes;
       for (const auto& violation : image.host().violations(image.download(), true)) {
         for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
           if (batch_.runs_[r].input != violation.segment) continue;
-          fail(r, FailureKind::out_of_bounds, name + ": " + violation.what + " (by this or another run of it)");
+          changes.emplace_back(r, name + ": " + violation.what);
           break;
         }
       }
+      fail_once_per_run(changes, " (by this or another run of it)");
     };
     check(inputs_, Family::kNames.input);
     device_.for_each_extra_input(check);
