@@ -107,6 +107,38 @@ TEST_F(BatchAssertions, CountCasesNotFailures) {
   EXPECT_EQ(lines[0], "1 of 4 cases failed (2 failures): 1 wrong value, 1 out-of-bounds write");
 }
 
+// The summary says what of the batch's grid failed: a bug at one block size from some length on.
+TEST_F(BatchAssertions, SayWhatOfTheGridFailed) {
+  std::vector<harness::Case> grid;
+  for (int block : {32, 64, 128}) {
+    for (harness::Distribution d : {harness::Distribution::random, harness::Distribution::sorted}) {
+      for (std::uint64_t n : {1u, 100u, 1000u}) {
+        harness::Case c = failure(n, block, FailureKind::wrong_value).c;
+        c.distribution = d;
+        grid.push_back(c);
+      }
+    }
+  }
+  const auto runs = std::make_shared<const std::vector<harness::Case>>(grid);
+  BatchReport report;
+  report.cases = grid.size();
+  for (std::size_t r = 0; r < grid.size(); ++r) {
+    if (grid[r].block_size != 64 || grid[r].n < 100) continue;
+    harness::CaseFailure f = failure(grid[r].n, 64, FailureKind::wrong_value);
+    f.c = grid[r];
+    f.batch_runs = runs;
+    f.run = r;
+    report.failures.push_back(f);
+  }
+  const std::vector<std::string> lines = lines_of(harness::all_passed(report, fails_again).message());
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "4 of 18 cases failed: 4 wrong value");
+  EXPECT_EQ(
+      lines[1],
+      "failed at block sizes 64 of 32, 64, 128; every distribution run (random, sorted); lengths from 100 (2 of 3 "
+      "lengths; 1 passed)");
+}
+
 TEST_F(BatchAssertions, PrintAtMostTheCapOverEveryBatchOfATest) {
   BatchReport report;
   report.cases = 8;

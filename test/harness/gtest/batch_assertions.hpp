@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -49,6 +50,50 @@ inline std::string failure_summary(const BatchReport& report) {
   return text;
 }
 
+// What of the batch's grid the failed cases cover, from the runs of their batch: the block sizes
+// and distributions with a failure among those run, and the smallest failing length beside the
+// largest passing one below it. Empty when the failures name no batch.
+//   "failed at block sizes 32, 64 of 32 to 1024; every distribution run (random, sorted);
+//    lengths from 1023 (5 of 40 lengths; 1022 passed)"
+inline std::string grid_summary(const BatchReport& report) {
+  if (report.failures.empty() || !report.failures.front().batch_runs) return "";
+  const std::vector<Case>& runs = *report.failures.front().batch_runs;
+  std::set<std::size_t> failed_runs;
+  for (const CaseFailure& failure : report.failures) {
+    if (failure.batch_runs.get() == &runs) failed_runs.insert(failure.run);
+  }
+  std::set<int> blocks, failing_blocks;
+  std::set<Distribution> dists, failing_dists;
+  std::set<std::uint64_t> lengths, failing_lengths;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    blocks.insert(runs[r].block_size);
+    dists.insert(runs[r].distribution);
+    lengths.insert(runs[r].n);
+    if (!failed_runs.count(r)) continue;
+    failing_blocks.insert(runs[r].block_size);
+    failing_dists.insert(runs[r].distribution);
+    failing_lengths.insert(runs[r].n);
+  }
+  const auto join = [](const auto& values, auto show) {
+    std::string text;
+    for (const auto& value : values) text.append(text.empty() ? "" : ", ").append(show(value));
+    return text;
+  };
+  const auto number = [](auto value) { return std::to_string(value); };
+  const auto dist = [](Distribution d) { return std::string(name(d)); };
+  std::string text = "failed at ";
+  text += failing_blocks == blocks ? "every block size run (" + join(blocks, number) + ")"
+                                   : "block sizes " + join(failing_blocks, number) + " of " + join(blocks, number);
+  text += failing_dists == dists ? "; every distribution run (" + join(dists, dist) + ")"
+                                 : "; distributions " + join(failing_dists, dist) + " of " + join(dists, dist);
+  const std::uint64_t smallest = *failing_lengths.begin();
+  text += "; lengths from " + std::to_string(smallest) + " (" + std::to_string(failing_lengths.size()) + " of " +
+          std::to_string(lengths.size()) + " lengths";
+  const auto below = lengths.lower_bound(smallest);
+  if (below != lengths.begin()) text += "; " + std::to_string(*std::prev(below)) + " passed";
+  return text + ")";
+}
+
 // How many more failed cases the running test may print (kFailLinesPerTest at its start).
 inline std::size_t& fail_lines_left_in_this_test() {
   static const testing::TestInfo* test = nullptr;
@@ -75,7 +120,8 @@ inline testing::AssertionResult all_passed(
   if (left == kFailLinesPerTest && report.how_found.empty() && confirm) {
     confirm_rerun_line(failures.front(), rerun);
   }
-  const std::string summary = failure_summary(report);
+  std::string summary = failure_summary(report);
+  if (const std::string grid = grid_summary(report); !grid.empty()) summary.append("\n").append(grid);
   // (Appended piece by piece: GCC 12 misreads "\n" + std::string&& under -Wrestrict.)
   std::string how_found;
   if (!report.how_found.empty()) how_found.append("\n").append(report.how_found);
