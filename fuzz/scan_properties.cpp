@@ -1,13 +1,15 @@
-// RapidCheck properties of every scan variant, run on the GPU over every integer type, kind and
-// op its record declares (int and long long; sums wrap, the other operators are exact, so every
-// relation is exact; float scans are judged against the oracle's bounds by the GPU tests). Each
-// property draws a declared type's op, a block size from the variant's set and a length up to
-// several recursion levels (RapidCheck's size stops at 100), within the variant's limit. A
-// property with nothing declared to run reports Skipped. A failure prints the shrunk
-// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+// RapidCheck properties of every scan variant, run on the GPU. The first holds for every type,
+// kind and op the record declares: the scan is the oracle's (exact for integers, within the
+// derived bound for floats). The others are exact relations between calls, over every integer
+// type (int, long long), kind and op declared. Each property draws a declared op, a block size
+// from the variant's set and a length up to several recursion levels (RapidCheck's size stops
+// at 100), within the variant's limit. A property with nothing declared to run reports Skipped.
+// A failure prints the shrunk counterexample and, at exit, the RC_PARAMS="reproduce=..." line
+// that replays it.
 #include "harness/gtest/test_main.hpp"
 #include "harness/numeric/ordered_fold.hpp"
 #include "harness/runner/device_calls.hpp"
+#include "harness/scan/scan_oracle.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -16,6 +18,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -79,9 +82,9 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
     std::vector<T> values;
   };
   // A block size, then values of a length the variant takes with it: mostly up to a few
-  // thousand, a third of the time up to 300000.
+  // thousand, a third of the time up to 300000, each drawn from `element`.
   template <class T>
-  Case<T> generate_case(std::uint64_t longest = 300000) const {
+  Case<T> generate_case(std::uint64_t longest = 300000, rc::Gen<T> element = rc::gen::arbitrary<T>()) const {
     constexpr TypeKey type = kernels::type_key_v<T>;
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
@@ -91,9 +94,36 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 5000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
     const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, type));
-    return {block, *rc::gen::container<std::vector<T>>(n, rc::gen::arbitrary<T>())};
+    return {block, *rc::gen::container<std::vector<T>>(n, element)};
   }
 };
+
+// Every declared type, kind and op: the oracle judges the whole output (floats by its bound).
+TEST_P(ScanProperties, EveryDeclaredTypeKindAndOpScansAsTheOracleSays) {
+  bool ran = false;
+  const auto run = [&](auto value, auto element) {
+    using T = decltype(value);
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    if (!variant().supports(type)) return;
+    ran = true;
+    EXPECT_TRUE(rc::check(property("the scan is the oracle's", type), [&] {
+      const ScanKind kind = *rc::gen::elementOf(variant().kinds);
+      const Op op = any_op<T>();
+      const Case<T> c = generate_case<T>(300000, element);
+      const std::vector<T> scanned = scan_on_device<T>(variant(), kind, op, c.values, c.block_size);
+      const harness::Mismatches wrong =
+          harness::judge_scan<T>(kind, op, c.values, scanned, variant().depth_with(c.values.size(), c.block_size));
+      RC_ASSERT(wrong.count == 0u);
+    }));
+  };
+  const auto finite = [](auto x) { return std::isfinite(x); };
+  run(int{}, rc::gen::arbitrary<int>());
+  run(0u, rc::gen::arbitrary<unsigned>());
+  run(0LL, rc::gen::arbitrary<long long>());
+  run(0.0f, rc::gen::suchThat(rc::gen::arbitrary<float>(), finite));
+  run(0.0, rc::gen::suchThat(rc::gen::arbitrary<double>(), finite));
+  if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no element type";
+}
 
 TEST_P(ScanProperties, EachInclusiveValueCombinesThePreviousWithItsInput) {
   for_each_integer_type({ScanKind::inclusive}, "scan[i] == op(scan[i-1], in[i])", [this](auto value) {

@@ -100,6 +100,12 @@ template long long reduce_on_device<long long, long long>(const kernels::Variant
                                                           std::span<const long long>, int);
 template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
                                               std::span<const int>, int);
+template std::vector<unsigned> scan_on_device<unsigned>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
+                                                        std::span<const unsigned>, int);
+template std::vector<float> scan_on_device<float>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
+                                                  std::span<const float>, int);
+template std::vector<double> scan_on_device<double>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
+                                                    std::span<const double>, int);
 template std::vector<long long> scan_on_device<long long>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
                                                           std::span<const long long>, int);
 template std::pair<std::vector<int>, std::vector<std::uint32_t>> sort_on_device<int>(const kernels::VariantInfo&,
