@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """CPU test of the benchmark scripts (ctest cpu.bench_scripts): plot.py, tables.py and
-check_perf.py on testdata/sample.json, a kernels_bench JSON of invented figures written by
+check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, a kernels_bench JSON of invented figures written by
 Google Benchmark itself (real field names, aggregates, and a failed row)."""
 
 import json
@@ -156,6 +156,37 @@ class CheckPerf(unittest.TestCase):
     def test_fails_on_a_failed_row_or_no_rows(self):
         self.assertEqual(self.check("--family", "sort", "--type", "longlong", "--min-vs-cub", "0").returncode, 1)
         self.assertEqual(self.check("--family", "reduce", "--n", "12345", "--min-vs-cub", "0").returncode, 1)
+
+
+
+JUNIT = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="(empty)" tests="3" failures="1" time="70">
+  <testcase name="reduce.int.a" status="run" time="4.5"><properties>
+    <property name="cmake_labels" value="gpu;reduce;reduce/a;int"/></properties></testcase>
+  <testcase name="reduce.property.a" status="fail" time="3.0"><properties>
+    <property name="cmake_labels" value="gpu;property;reduce;reduce/a"/></properties></testcase>
+  <testcase name="cpu.registry.reduce/a" status="run" time="9.0"><properties>
+    <property name="cmake_labels" value="cpu;reduce/a;registry"/></properties></testcase>
+</testsuite>
+"""
+
+
+class SuiteTiming(unittest.TestCase):
+    def test_a_preset_against_its_targets(self):
+        with tempfile.TemporaryDirectory() as folder:
+            junit, out = os.path.join(folder, "junit.xml"), os.path.join(folder, "timing.md")
+            with open(junit, "w", encoding="utf-8") as file:
+                file.write(JUNIT)
+            result = run_script("suite_timing.py", "--junit", f"gpu={junit}", "--about", "a machine", "--out", out)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn("3 entries: 2 passed, 1 failed, 0 not run or skipped; wall 70 s, entries' summed time 16 s.", text)
+        self.assertIn("Target: 60 s, not met (1.2x).", text)
+        self.assertIn("| cpu.registry.reduce/a | 9.0 |", text)
+        # The variant's GPU entries only: 4.5 + 3.0, not its CPU entry.
+        self.assertIn("target 5 s: 0 of 1 variants within it", text)
+        self.assertIn("| reduce/a | 7.5 | 4.5 |", text)
 
 
 if __name__ == "__main__":
