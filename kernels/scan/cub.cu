@@ -82,7 +82,7 @@ struct CubScan {
 
 const bool registered = register_variant(make_scan_variant<CubScan>({
     .name = "cub",
-    .description = "cub::DeviceScan (InclusiveSum, ExclusiveScan from the identity): speed anchor, second oracle",
+    .description = "cub::DeviceScan (sums: InclusiveSum; other ops: InclusiveScan; ExclusiveScan from the identity)",
     .block_sizes = BlockSizes::chosen_by_variant(),
     .deterministic = false,
     .cross_block = true,
