@@ -24,38 +24,35 @@ concept ReferenceFolded = Descriptor::template kTakes<T>&& requires(T value) {
   { Descriptor::template identity<T>() } -> std::same_as<T>;
 };
 
-// The identity of a reference-folded op, and one step of its fold: the result of combining
-// everything before (`earlier`) with the next element (`later`). For the types the op takes.
-template <class T>
-T reference_identity(kernels::Op op) {
-  T identity{};
-  bool found = false;
-  const auto visit = [&]<class Descriptor>(kernels::Op key) {
-    if constexpr (ReferenceFolded<Descriptor, T>) {
-      if (op == key) identity = Descriptor::template identity<T>(), found = true;
-    }
-  };
-#define HARNESS_REFERENCE_IDENTITY(key, descriptor) visit.template operator()<descriptor>(kernels::Op::key);
-  KERNELS_FOR_EACH_OP(HARNESS_REFERENCE_IDENTITY)
-#undef HARNESS_REFERENCE_IDENTITY
-  if (!found) throw std::logic_error("no reference fold of " + std::string(kernels::name(op)) + " for this type");
-  return identity;
-}
-
-template <class T>
-T reference_step(kernels::Op op, T earlier, T later) {
+// Calls use.template operator()<Descriptor>() with the descriptor of `op`, which must fold T by
+// reference; returns what it returns.
+template <class T, class Use>
+T with_reference_descriptor(kernels::Op op, Use use) {
   T result{};
   bool found = false;
   const auto visit = [&]<class Descriptor>(kernels::Op key) {
     if constexpr (ReferenceFolded<Descriptor, T>) {
-      if (op == key) result = Descriptor::template reference<T>(earlier, later), found = true;
+      if (op == key) result = use.template operator()<Descriptor>(), found = true;
     }
   };
-#define HARNESS_REFERENCE_STEP(key, descriptor) visit.template operator()<descriptor>(kernels::Op::key);
-  KERNELS_FOR_EACH_OP(HARNESS_REFERENCE_STEP)
-#undef HARNESS_REFERENCE_STEP
+#define HARNESS_VISIT_REFERENCE(key, descriptor) visit.template operator()<descriptor>(kernels::Op::key);
+  KERNELS_FOR_EACH_OP(HARNESS_VISIT_REFERENCE)
+#undef HARNESS_VISIT_REFERENCE
   if (!found) throw std::logic_error("no reference fold of " + std::string(kernels::name(op)) + " for this type");
   return result;
+}
+
+// The identity of a reference-folded op, and one step of its fold: the result of combining
+// everything before (`earlier`) with the next element (`later`). For the types the op takes.
+template <class T>
+T reference_identity(kernels::Op op) {
+  return with_reference_descriptor<T>(op, []<class Descriptor>() { return Descriptor::template identity<T>(); });
+}
+
+template <class T>
+T reference_step(kernels::Op op, T earlier, T later) {
+  return with_reference_descriptor<T>(
+      op, [&]<class Descriptor>() { return Descriptor::template reference<T>(earlier, later); });
 }
 
 }  // namespace harness
