@@ -1,9 +1,10 @@
 """The mutation operators: each finds its sites in a SourceFile and proposes Mutations.
 
 Conventional classes (Offutt's selective set, in spirit): relational, loop_boundary, arithmetic,
-constant, bounds_check, logical; and operand_order, about the semantics of the kernels' binary-op
+constant, bounds_check, logical; operand_order, about the semantics of the kernels' binary-op
 functor: `op(a, b)` made `op(b, a)`, a bug no commutative op can show (every variant that keeps
-the order of its input must kill it; one whose contract allows only commutative ops need not).
+the order of its input must kill it; one whose contract allows only commutative ops need not);
+and accumulator_width, about the reductions' types: the accumulator narrowed to the input type.
 GPU classes (after Zhu and Zaidman, ICST 2020): barrier, thread_index, shared_memory, volatile,
 atomic, memory_order, launch_shape, index_width.
 
@@ -23,7 +24,26 @@ Choices that keep the catalogue useful rather than large:
   named op (`Op op`, `const OpT op;`, `OpT op(x)`), a member (`x.op(a, b)`), or a call whose two
   arguments are the same text (the swap would change nothing). A functor called under another
   name, or as a temporary (`OpT()(a, b)`), is not found: none is today (test_mutation.py checks
-  every `op(` call line has its swap), and new code keeps the name.
+  every `op(` call line has its swap), and new code keeps the name;
+- accumulator_width (narrow_accumulator) narrows the reductions' accumulator, whose type the
+  kernels name `Out` beside the element type `In` (`template <class OpT, class In, class Out>`):
+  in device code, the type `Out` of a declaration statement (`Out v = ...;`, `Out* values = ...;`,
+  `const Out x`, `Out const& r`, `__shared__ Out s[32];`) made `In`, and in the same statement
+  `dynamic_shared<Out>()` made `dynamic_shared<In>()` too (the shared buffer narrowed as a whole,
+  so the statement compiles), where the templates around it (the function's, an enclosing class
+  template's) declare both `class In` and `class Out`: the approximation of "In is a name in
+  scope" (an alias `using In = ...` or a shadowing name is not seen). Not `Out` in a conversion
+  (`Out(in[i])`), a parameter list (`Out* block_results`), a return type, template arguments
+  (`&kernel<OpT, In, Out>`, `template <class Out>`) or a cast (`static_cast<Out*>`), nor a
+  declaration in a `for` header or after a label, which the kernels do not use for accumulators
+  (test_mutation.py checks every device line declaring an `Out` in kernels/reduce/ has its
+  mutant). A pointer or reference initialised from another `Out` object (`Out* p = out;`) does
+  not compile once narrowed, and is counted apart as such; none is in kernels/ today. The bug
+  shows only for the widening type keys, where Out is wider than In (int_to_longlong,
+  half_to_float, bfloat16_to_float: ctest labels of the reduce entries); for
+  every other key Out is In and the mutant is the original code, so those keys' entries pass by
+  construction and the kill must come from a widening key's entries, which a variant's run
+  includes. A survivor is a variant whose widening-key tests miss the overflow or rounding.
 """
 
 import re
@@ -39,6 +59,7 @@ CONVENTIONAL_CLASSES = [
     "bounds_check",
     "logical",
     "operand_order",
+    "accumulator_width",
 ]
 GPU_CLASSES = [
     "barrier",
@@ -70,6 +91,9 @@ _WIDE_SCOPES = {"thread_scope_device", "thread_scope_system"}
 _INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)$")
 _EXITS = {"return", "break", "continue"}
 _FUNCTOR = "op"  # the name the kernels give their binary-op functor object
+_ACCUMULATOR, _ELEMENT = "Out", "In"  # the reductions' accumulator and element type parameters
+_STATEMENT_STARTS = {";", "{", "}"}
+_DECLARATION_SPECIFIERS = {"const", "volatile", "__shared__"}
 # Tokens before a `?` that end its condition when scanning backwards.
 _CONDITION_STARTS = {
     "(",
@@ -111,6 +135,7 @@ def find_mutations(sf):
         _bounds_checks,
         _logical,
         _swapped_operands,
+        _narrowed_accumulators,
         _barriers,
         _thread_indices,
         _shared_arrays,
@@ -341,6 +366,74 @@ def _declares_or_selects(before):
     if before.text == ">":
         return not before.space_before  # a template's closing bracket, not a comparison
     return before.text in {"*", "&", "&&"} and not before.space_before and before.space_after
+
+
+def _narrowed_accumulators(sf):
+    """The accumulator's declared type `Out` made `In`: see the module's docstring for which."""
+    tokens = sf.tokens
+    for index in _sites(sf, {_ACCUMULATOR}):
+        if not sf.is_device(index) or not _declares(sf, index):
+            continue
+        if not {_ELEMENT, _ACCUMULATOR} <= _type_parameters(sf, index):
+            continue
+        buffers = _shared_buffer_types(sf, index, _statement_end(sf, index))
+        yield Mutation(
+            "narrow_accumulator",
+            "accumulator_width",
+            index,
+            tuple((tokens[i].start, tokens[i].end, _ELEMENT) for i in [index, *buffers]),
+        )
+
+
+def _declares(sf, index):
+    """Whether tokens[index] is the type of a declaration statement: first in its statement but
+    for specifiers (`const`, `__shared__`), and followed by a declarator (`v`, `* p`, `& r`,
+    `const x`). Followed by `(` it is a conversion (`Out(x);`), by `::` a member of the type."""
+    tokens, before = sf.tokens, index - 1
+    while before >= 0 and tokens[before].text in _DECLARATION_SPECIFIERS:
+        before -= 1
+    if before >= 0 and tokens[before].text not in _STATEMENT_STARTS:
+        return False
+    after = tokens[index + 1]
+    return after.kind == "identifier" or after.text in {"*", "&", "&&"}
+
+
+def _type_parameters(sf, index):
+    """The names the templates around token `index` declare as type parameters: the enclosing
+    functions' own templates and those of the class templates around them."""
+    names, scope = set(), sf.scope_of[index]
+    while scope is not None:
+        if scope.kind in {"function", "class"}:
+            names |= _head_type_parameters(sf, scope.open)
+        scope = scope.parent
+    return names
+
+
+def _head_type_parameters(sf, brace):
+    """The type parameters in the head of the declaration that `brace` opens: each `class` or
+    `typename` whose name is followed by `,`, `>` or a default (`=`), as only in a template's
+    parameter list (a class's own name is followed by `{`, `:` or `final`)."""
+    tokens, names = sf.tokens, set()
+    index = brace - 1
+    while index >= 0 and tokens[index].text not in _STATEMENT_STARTS:
+        if (
+            tokens[index].text in {"class", "typename"}
+            and tokens[index + 1].kind == "identifier"
+            and tokens[index + 2].text in {",", ">", "="}
+        ):
+            names.add(tokens[index + 1].text)
+        index = sf.partner.get(index, index) - 1 if tokens[index].text in {")", "]"} else index - 1
+    return names
+
+
+def _shared_buffer_types(sf, first, last):
+    """Indices of the `Out` in each `dynamic_shared<Out>` among tokens[first..last]."""
+    tokens = sf.tokens
+    return [
+        i + 2
+        for i in range(first, last - 2)
+        if tokens[i].text == "dynamic_shared" and [t.text for t in tokens[i + 1 : i + 4]] == ["<", _ACCUMULATOR, ">"]
+    ]
 
 
 def _line_bounds(text, offset):

@@ -165,6 +165,10 @@ class FixtureOperators(unittest.TestCase):
             "total = op(max(total, n), cache[i + 1]);",
             "total = op(cache[i + 1], max(total, n));",
         )
+        self.assert_mutant(
+            "narrow_accumulator", "Out* partial = dynamic_shared<Out>();", "In* partial = dynamic_shared<In>();"
+        )
+        self.assert_mutant("narrow_accumulator", "const Out total = partial[0];", "const In total = partial[0];")
 
     def test_gpu_operators(self):
         self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
@@ -259,6 +263,11 @@ class FixtureOperators(unittest.TestCase):
         self.assertFalse(
             [m for m in self.mutants if m[2].startswith("int total = static_cast<int>") and m[1] == "relational"]
         )
+        self.assertEqual(
+            sorted(m[2] for m in self.mutants if m[0] == "narrow_accumulator"),
+            ["Out* partial = dynamic_shared<Out>();", "const Out total = partial[0];"],
+            "a conversion, a parameter list and a cast keep Out",
+        )
 
 
 class OperandOrder(unittest.TestCase):
@@ -315,6 +324,75 @@ class OperandOrder(unittest.TestCase):
         self.assertEqual(
             self.swaps("  const auto g = [&](int x) { return op(x, a); };\n  return g(b);"),
             ["const auto g = [&](int x) { return op(a, x); };"],
+        )
+
+
+class AccumulatorWidth(unittest.TestCase):
+    """narrow_accumulator on small sources: which `Out` tokens are an accumulator's declared type."""
+
+    KERNEL = "template <class OpT, class In, class Out>\n__global__ void k(const In* in, std::uint64_t n, Out* out)"
+
+    def narrowed(self, body, head=KERNEL):
+        """The body's lines as each narrow_accumulator mutation leaves them (the changed lines)."""
+        sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
+        lines = sf.text.splitlines()
+        result = []
+        for mutation in find_mutations(sf):
+            if mutation.operator == "narrow_accumulator":
+                self.assertEqual(mutation.op_class, "accumulator_width")
+                mutated = apply_edits(sf.text, mutation.edits).splitlines()
+                result += [m.strip() for m, o in zip(mutated, lines) if m != o]
+        return result
+
+    def test_declarations_are_narrowed(self):
+        self.assertEqual(self.narrowed("  Out v = OpT::identity();"), ["In v = OpT::identity();"])
+        self.assertEqual(
+            self.narrowed("  Out v = i < n ? Out(in[i]) : OpT::identity();"),
+            ["In v = i < n ? Out(in[i]) : OpT::identity();"],
+        )
+        self.assertEqual(self.narrowed("  const Out x = *out;"), ["const In x = *out;"])
+        self.assertEqual(self.narrowed("  Out const& r = *out;"), ["In const& r = *out;"])
+        self.assertEqual(self.narrowed("  Out v(in[0]);"), ["In v(in[0]);"])
+        self.assertEqual(self.narrowed("  __shared__ Out partial[32];"), ["__shared__ In partial[32];"])
+        self.assertEqual(self.narrowed("  Out a = 0;\n  if (n > 1) {\n    Out b = a;\n  }"), ["In a = 0;", "In b = a;"])
+
+    def test_the_shared_buffer_narrows_whole(self):
+        self.assertEqual(
+            self.narrowed("  Out* values = dynamic_shared<Out>();"), ["In* values = dynamic_shared<In>();"]
+        )
+        self.assertEqual(
+            self.narrowed("  volatile Out* const p = dynamic_shared<Out>();"),
+            ["volatile In* const p = dynamic_shared<In>();"],
+        )
+
+    def test_conversions_parameters_arguments_and_casts_are_no_site(self):
+        self.assertEqual(self.narrowed("  *out = Out(in[0]);"), [])
+        self.assertEqual(self.narrowed("  Out(in[0]);"), [])
+        self.assertEqual(self.narrowed("  launch(&k<OpT, In, Out>, sizeof(Out));"), [])
+        self.assertEqual(self.narrowed("  auto* p = static_cast<Out*>(q);"), [])
+        self.assertEqual(self.narrowed("  using T = Out;\n  Out::flush();"), [])
+        self.assertEqual(
+            self.narrowed("  for (Out s = 0; s < 2; ++s) *out += s;"), [], "a for header: not found (docstring)"
+        )
+        device_function = "template <class In, class Out>\n__device__ Out f(Out a, const In* in)"
+        self.assertEqual(self.narrowed("  return a;", head=device_function), [])
+
+    def test_only_where_the_template_declares_in_and_out(self):
+        without_in = "template <class OpT, class Out>\n__global__ void k(const int* in, Out* out)"
+        self.assertEqual(self.narrowed("  Out v = OpT::identity();", head=without_in), [])
+        untemplated = "using Out = long long;\n__global__ void k(const int* in, Out* out)"
+        self.assertEqual(self.narrowed("  Out v = 0;", head=untemplated), [])
+        member = "template <class In, class Out = In>\nstruct S {\n  __device__ void f(const In* in, Out* out)"
+        self.assertEqual(self.narrowed("  Out v = *in;\n}", head=member), ["In v = *in;"])
+
+    def test_device_code_only(self):
+        host = "template <class OpT, class In, class Out>\nvoid run(const In* in, Out* out)"
+        self.assertEqual(self.narrowed("  Out* results = out;", head=host), [])
+        both = "template <class OpT, class In, class Out>\n__host__ __device__ void f(const In* in, Out* out)"
+        self.assertEqual(self.narrowed("  Out v = *in;", head=both), ["In v = *in;"])
+        self.assertEqual(
+            self.narrowed("  const auto g = [&](int x) { Out w = in[x]; return w; };"),
+            ["const auto g = [&](int x) { In w = in[x]; return w; };"],
         )
 
 
@@ -377,6 +455,7 @@ class TodaysSources(unittest.TestCase):
             "launch_shape": r"launch_kernel\(",
             "index_width": r"std::uint64_t\(",
             "operand_order": r"\bop\(",
+            "accumulator_width": r"\bOut\*? \w+ = ",
         }
         self.assertEqual(sorted(present), sorted(CLASSES))
         code = ""
@@ -407,6 +486,35 @@ class TodaysSources(unittest.TestCase):
         self.assertEqual([k for k, n in swapped.items() if n > 1], [])
         self.assertIn("kernels/detail/ops.cuh", {m.file for m in self.mutants})
         self.assertFalse([k for k in swapped if k[0] == "kernels/detail/ops.cuh"])
+
+    def test_every_accumulator_of_a_reduction_is_narrowed(self):
+        """Each device line of kernels/reduce/ that declares an `Out` (`Out v`, `Out* values`),
+        found with a plain search, has one narrow_accumulator mutant, and every file that has such
+        a line has one; each mutant changes only `Out` tokens to `In`, so its source keeps the
+        original's brackets and scopes."""
+        narrowed = Counter((m.file, m.line) for m in self.mutants if m.operator == "narrow_accumulator")
+        declaration = r"\s*(const |__shared__ )?Out\b[*&]? ?(const )?\w+( =|\(|;|\[)"
+        declarations = set()
+        for path in sorted(glob.glob(os.path.join(ROOT, "kernels", "reduce", "**", "*.cu*"), recursive=True)):
+            with open(path, encoding="utf-8") as file:
+                sf = SourceFile(os.path.relpath(path, ROOT).replace(os.sep, "/"), file.read())
+            lines, first_of_line = sf.text.splitlines(), {}
+            for index, token in enumerate(sf.tokens):
+                first_of_line.setdefault(token.line, index)
+            for number, index in first_of_line.items():
+                if re.match(declaration, lines[number - 1]) and sf.is_device(index):
+                    declarations.add((sf.path, number))
+            for mutation in find_mutations(sf):
+                if mutation.operator != "narrow_accumulator":
+                    continue
+                mutated = SourceFile(sf.path, apply_edits(sf.text, mutation.edits))  # raises if unbalanced
+                changed = {(a.text, b.text) for a, b in zip(sf.tokens, mutated.tokens) if a.text != b.text}
+                self.assertEqual(len(mutated.tokens), len(sf.tokens))
+                self.assertEqual(changed, {("Out", "In")})
+                self.assertEqual([s.kind for s in mutated.scope_of], [s.kind for s in sf.scope_of])
+        self.assertGreaterEqual(len({path for path, _ in declarations}), 9)
+        self.assertEqual(set(narrowed), declarations)
+        self.assertEqual([k for k, n in narrowed.items() if n > 1], [])
 
     def test_triaged_mutants_exist_and_give_reasons(self):
         variants = {}

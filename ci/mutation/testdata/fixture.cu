@@ -23,6 +23,14 @@ __global__ void fixture_kernel(const int* in, unsigned* counter, int n) {
   if (wide != 0 || total < 0) cache[1] = 0;
 }
 
+template <class OpT, class In, class Out>
+__global__ void fixture_widening_kernel(const In* in, Out* out) {
+  Out* partial = dynamic_shared<Out>();
+  partial[0] = Out(*in);
+  const Out total = partial[0];
+  *out = static_cast<Out>(total);
+}
+
 struct Fixture {
   static std::uint64_t max_length(int block) { return block * 2; }
   static std::size_t shared_bytes(int block) { return std::size_t(block) * sizeof(int); }
