@@ -126,13 +126,11 @@ void register_rows_of_type() {
   }
 }
 
-// Registers the family's rows for int, long long and float, in that order, each type's
-// variants in registry order and each variant's lengths ascending.
-template <template <class> class Rows>
+// Registers the family's rows for each of `Types`, in that order, each type's variants in
+// registry order and each variant's lengths ascending.
+template <template <class> class Rows, class... Types>
 void register_family_rows() {
-  register_rows_of_type<Rows<int>>();
-  register_rows_of_type<Rows<long long>>();
-  register_rows_of_type<Rows<float>>();
+  (register_rows_of_type<Rows<Types>>(), ...);
 }
 
 }  // namespace bench

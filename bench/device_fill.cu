@@ -1,9 +1,13 @@
 #include "device_fill.hpp"
 
 #include <kernels/errors.hpp>
+#include <kernels/types.hpp>
+
+#include <cuda/std/bit>
+#include <cuda/std/type_traits>
+#include <cuda/type_traits>
 
 #include <cstdint>
-#include <type_traits>
 
 namespace bench {
 namespace {
@@ -16,16 +20,23 @@ __device__ std::uint64_t hash_index(std::uint64_t seed, std::uint64_t index) {
   return x ^ (x >> 31);
 }
 
+// The top bits of `bits`, as many as T has.
+template <class T>
+__device__ auto top_bits(std::uint64_t bits) {
+  using Bits = cuda::std::conditional_t<
+      sizeof(T) == 1, std::uint8_t,
+      cuda::std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                               cuda::std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+  return static_cast<Bits>(bits >> (64 - 8 * sizeof(T)));
+}
+
 template <class T>
 __device__ T value_from_bits(std::uint64_t bits, Values values) {
-  if constexpr (sizeof(T) == 8) {
-    return static_cast<T>(bits);
-  } else if constexpr (std::is_floating_point_v<T>) {
-    const auto high = static_cast<std::uint32_t>(bits >> 32);
-    if (values == Values::random_bits) return __uint_as_float(high);
-    return static_cast<float>(static_cast<std::int32_t>(high)) * 0x1p-31f;  // [-1, 1)
+  if constexpr (cuda::is_floating_point_v<T>) {
+    if (values == Values::random_bits) return cuda::std::bit_cast<T>(top_bits<T>(bits));
+    return static_cast<T>(static_cast<float>(static_cast<std::int32_t>(bits >> 32)) * 0x1p-31f);  // [-1, 1)
   } else {
-    return static_cast<T>(static_cast<std::uint32_t>(bits >> 32));
+    return static_cast<T>(top_bits<T>(bits));
   }
 }
 
@@ -49,8 +60,9 @@ void fill_device(T* data, std::uint64_t count, Values values, std::uint64_t seed
   kernels::check_cuda(cudaGetLastError(), "fill_kernel (benchmark input)");
 }
 
-template void fill_device<int>(int*, std::uint64_t, Values, std::uint64_t, cudaStream_t);
-template void fill_device<long long>(long long*, std::uint64_t, Values, std::uint64_t, cudaStream_t);
-template void fill_device<float>(float*, std::uint64_t, Values, std::uint64_t, cudaStream_t);
+#define BENCH_INSTANTIATE_FILL(key, T, out, label) \
+  template void fill_device<T>(T*, std::uint64_t, Values, std::uint64_t, cudaStream_t);
+KERNELS_FOR_EACH_ELEMENT_TYPE(BENCH_INSTANTIATE_FILL)
+#undef BENCH_INSTANTIATE_FILL
 
 }  // namespace bench

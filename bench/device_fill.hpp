@@ -10,13 +10,14 @@ namespace bench {
 
 enum class Values {
   // For sums: integers take every bit pattern (sums wrap, which is fine for timing), floats lie
-  // in [-1, 1), so no sum of any benchmarked length reaches infinity.
+  // in [-1, 1), so no float or double sum of any benchmarked length reaches infinity (a half
+  // one may: the timing is the same).
   summable,
   // For sorts: every bit pattern of the key, NaNs and infinities included.
   random_bits,
 };
 
-// Writes count values to data on stream (asynchronously). For T in int, long long, float.
+// Writes count values to data on stream (asynchronously). For every element type.
 template <class T>
 void fill_device(T* data, std::uint64_t count, Values values, std::uint64_t seed, cudaStream_t stream);
 

@@ -27,6 +27,7 @@ struct ReduceRows {
 
 }  // namespace
 
-void register_reduce_rows() { register_family_rows<ReduceRows>(); }
+// int, long long and float, and the ML types: half and bfloat16 (accumulated in their own type).
+void register_reduce_rows() { register_family_rows<ReduceRows, int, long long, float, __half, __nv_bfloat16>(); }
 
 }  // namespace bench

@@ -6,24 +6,37 @@
 # names it was instantiated for), so registering a variant in kernels/ is all it takes to get
 # its ctest entries and labels.
 
-# The type keys of the library and the names tests and labels use for them, read from the one
-# list in kernels/include/kernels/types.hpp: KERNELS_TYPE_KEYS (every key), KERNELS_ELEMENT_TYPE_KEYS
-# (those every family has; the widening key is the reductions' only) and KERNELS_TYPE_NAME_<key>.
-file(STRINGS ${PROJECT_SOURCE_DIR}/kernels/include/kernels/types.hpp type_lines REGEX "^  X\\([a-z0-9_]+, ")
+# The type keys of the library and the names tests and labels use for them, read from the lists
+# in kernels/include/kernels/types.hpp, whose groups say which families take a type:
+# KERNELS_SCAN_TYPE_KEYS (every family), KERNELS_ELEMENT_TYPE_KEYS (reductions and sorts: the scan
+# types and the short integers), KERNELS_TYPE_KEYS (reductions: the widening keys too) and
+# KERNELS_TYPE_NAME_<key>.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/include/kernels/types.hpp)
+file(STRINGS ${PROJECT_SOURCE_DIR}/kernels/include/kernels/types.hpp type_lines
+     REGEX "^(#define KERNELS_FOR_EACH_[A-Z_]+_TYPE\\(X\\)|  X\\([a-z0-9_]+, )")
 # The list's lines end in the macro's backslashes, which would escape CMake's list separators.
 string(REPLACE "\\" "" type_lines "${type_lines}")
 set(KERNELS_TYPE_KEYS "")
 set(KERNELS_ELEMENT_TYPE_KEYS "")
+set(KERNELS_SCAN_TYPE_KEYS "")
+set(group "")
 foreach(line IN LISTS type_lines)
-  string(REGEX MATCH "X\\(([a-z0-9_]+), ([a-z ]+), ([a-z ]+), ([a-z0-9_]+)\\)" match "${line}")
+  if(line MATCHES "^#define KERNELS_FOR_EACH_([A-Z_]+)_TYPE")
+    set(group ${CMAKE_MATCH_1})
+    continue()
+  endif()
+  string(REGEX MATCH "X\\(([a-z0-9_]+), ([a-z0-9_ ]+), ([a-z0-9_ ]+), ([a-z0-9_]+)\\)" match "${line}")
   list(APPEND KERNELS_TYPE_KEYS ${CMAKE_MATCH_1})
-  if(CMAKE_MATCH_2 STREQUAL CMAKE_MATCH_3)
+  if(group STREQUAL "SCAN")
+    list(APPEND KERNELS_SCAN_TYPE_KEYS ${CMAKE_MATCH_1})
+  endif()
+  if(NOT group STREQUAL "WIDENING")
     list(APPEND KERNELS_ELEMENT_TYPE_KEYS ${CMAKE_MATCH_1})
   endif()
   set(KERNELS_TYPE_NAME_${CMAKE_MATCH_1} ${CMAKE_MATCH_4})
 endforeach()
-if(NOT KERNELS_TYPE_KEYS)
-  message(FATAL_ERROR "no type list found in kernels/include/kernels/types.hpp")
+if(NOT KERNELS_SCAN_TYPE_KEYS OR NOT KERNELS_ELEMENT_TYPE_KEYS)
+  message(FATAL_ERROR "no type lists found in kernels/include/kernels/types.hpp")
 endif()
 
 # GPUs as ctest resources. Every ctest run has a resource specification: this build folder

@@ -2,6 +2,7 @@
 // explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
 // 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
 // counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+#include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/numeric/ordered_fold.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
@@ -14,11 +15,11 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
-#include <climits>
-#include <cmath>
 #include <optional>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -40,15 +41,15 @@ rc::Gen<std::size_t> lengths(const VariantInfo& variant, int block, kernels::Typ
                       fit);
 }
 
-rc::Gen<float> finite_floats() {
-  return rc::gen::suchThat(rc::gen::arbitrary<float>(), [](float x) { return std::isfinite(x); });
-}
-
-int combine(Op op, int a, int b) {
-  if (op == Op::sum) return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b));
+// op(a, b) as the oracle computes it for an integer type: a wrapping sum, max, min, or the op's
+// reference step.
+template <class T>
+T combine(Op op, T a, T b) {
+  if (op == Op::sum)
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) + static_cast<std::make_unsigned_t<T>>(b));
   if (op == Op::max) return std::max(a, b);
   if (op == Op::min) return std::min(a, b);
-  return harness::reference_step<int>(op, a, b);
+  return harness::reference_step<T>(op, a, b);
 }
 
 class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
@@ -81,6 +82,14 @@ class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
   void skip_if_nothing_checked() {
     if (checked_ == 0) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares nothing this test runs";
   }
+  // Calls f.template operator()<T>() for every integer element type.
+  template <class F>
+  static void for_each_integer_type(F f) {
+    fuzz::for_each_element_type([&](auto value, auto) {
+      if constexpr (std::is_integral_v<decltype(value)>) f.template operator()<decltype(value)>();
+    });
+  }
+  static std::string name(TypeKey type) { return std::string(kernels::name(type)); }
   template <class T>
   std::vector<T> inputs(rc::Gen<T> element, int block, kernels::TypeKey type) const {
     return *rc::gen::container<std::vector<T>>(*lengths(variant(), block, type), element);
@@ -90,90 +99,78 @@ class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
   int checked_ = 0;
 };
 
-TEST_P(ReduceProperties, EqualsTheCpuFold) {
-  check(declared_ops(TypeKey::int32), "int reduce equals the CPU fold", [this](Op o) {
-    const int block = block_size();
-    const auto values = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32);
-    const int got = reduce_on_device<int, int>(variant(), o, values, block);
-    const int expected = harness::expect_reduce<int, int>(o, values).value;
-    RC_ASSERT(got == expected);
-  });
-  check(declared_ops(TypeKey::int64), "long long reduce equals the CPU fold", [this](Op o) {
-    const int block = block_size();
-    const auto values = inputs(rc::gen::arbitrary<long long>(), block, TypeKey::int64);
-    const long long got = reduce_on_device<long long, long long>(variant(), o, values, block);
-    const long long expected = harness::expect_reduce<long long, long long>(o, values).value;
-    RC_ASSERT(got == expected);
-  });
-  check(declared_ops(TypeKey::int32_to_int64), "widening sum equals the exact CPU sum", [this](Op o) {
-    const int block = block_size();
-    const auto values = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32_to_int64);
-    const long long got = reduce_on_device<int, long long>(variant(), o, values, block);
-    const long long expected = harness::expect_reduce<int, long long>(o, values).value;
-    RC_ASSERT(got == expected);
-  });
-  check(declared_ops(TypeKey::float32), "float reduce is within the derived bound of the exact fold", [this](Op o) {
-    const int block = block_size();
-    const auto values = inputs(finite_floats(), block, TypeKey::float32);
-    const float got = reduce_on_device<float, float>(variant(), o, values, block);
-    const auto problem = harness::judge_reduce(harness::expect_reduce<float, float>(o, values), got,
-                                               variant().depth_with(values.size(), block));
-    RC_ASSERT(!problem.has_value());
+// Every declared type and op: integers exactly, floats within the derived bound of the exact sum
+// (max and min exactly).
+TEST_P(ReduceProperties, EqualsTheOracle) {
+  fuzz::for_each_type([this](auto in, auto out) {
+    using In = decltype(in);
+    using Out = decltype(out);
+    constexpr TypeKey type = kernels::type_key_v<In, Out>;
+    check(declared_ops(type), name(type) + " reduce is the oracle's", [this](Op o) {
+      const int block = block_size();
+      const auto values = inputs(fuzz::finite_value<In>(), block, type);
+      const Out got = reduce_on_device<In, Out>(variant(), o, values, block);
+      const auto problem = harness::judge_reduce(harness::expect_reduce<In, Out>(o, values), got,
+                                                 variant().depth_with(values.size(), block));
+      RC_ASSERT(!problem.has_value());
+    });
   });
   skip_if_nothing_checked();
 }
 
 // Holds for every associative op, commutative or not: the parts are combined in their order.
 TEST_P(ReduceProperties, ReduceOfAConcatenationCombinesTheParts) {
-  check(declared_ops(TypeKey::int32), "reduce(a ++ b) == op(reduce(a), reduce(b))", [this](Op o) {
-    const int block = block_size();
-    const auto a = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32);
-    const auto b = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32);
-    std::vector<int> joined = a;
-    joined.insert(joined.end(), b.begin(), b.end());
-    RC_PRE(variant().accepts_length(joined.size(), block, TypeKey::int32));
-    const int whole = reduce_on_device<int, int>(variant(), o, joined, block);
-    RC_ASSERT(whole == combine(o, reduce_on_device<int, int>(variant(), o, a, block),
-                               reduce_on_device<int, int>(variant(), o, b, block)));
+  for_each_integer_type([this]<class T>() {
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    check(declared_ops(type), name(type) + ": reduce(a ++ b) == op(reduce(a), reduce(b))", [this](Op o) {
+      const int block = block_size();
+      const auto a = inputs(fuzz::any_value<T>(), block, type);
+      const auto b = inputs(fuzz::any_value<T>(), block, type);
+      std::vector<T> joined = a;
+      joined.insert(joined.end(), b.begin(), b.end());
+      RC_PRE(variant().accepts_length(joined.size(), block, type));
+      const T whole = reduce_on_device<T, T>(variant(), o, joined, block);
+      const T first = reduce_on_device<T, T>(variant(), o, a, block);
+      const T second = reduce_on_device<T, T>(variant(), o, b, block);
+      RC_ASSERT(whole == combine<T>(o, first, second));
+    });
   });
   skip_if_nothing_checked();
 }
 
 TEST_P(ReduceProperties, InvariantUnderPermutation) {
-  check(declared_ops(TypeKey::int32, std::vector<Op>{Op::sum, Op::max, Op::min}),
-        "a commutative integer reduction ignores the order of its input", [this](Op o) {
-          const int block = block_size();
-          const auto values = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32);
-          std::vector<int> shuffled = values;
-          std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(*rc::gen::arbitrary<std::uint64_t>()));
-          const int in_order = reduce_on_device<int, int>(variant(), o, values, block);
-          const int shuffled_order = reduce_on_device<int, int>(variant(), o, shuffled, block);
-          RC_ASSERT(in_order == shuffled_order);
-        });
+  for_each_integer_type([this]<class T>() {
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    check(declared_ops(type, std::vector<Op>{Op::sum, Op::max, Op::min}),
+          name(type) + ": a commutative integer reduction ignores the order of its input", [this](Op o) {
+            const int block = block_size();
+            const auto values = inputs(fuzz::any_value<T>(), block, type);
+            std::vector<T> shuffled = values;
+            std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(*rc::gen::arbitrary<std::uint64_t>()));
+            const T in_order = reduce_on_device<T, T>(variant(), o, values, block);
+            const T shuffled_order = reduce_on_device<T, T>(variant(), o, shuffled, block);
+            RC_ASSERT(in_order == shuffled_order);
+          });
+  });
   skip_if_nothing_checked();
 }
 
+// Integers and finite floats (the IEEE rules for NaN and zeros are the unit tests').
 TEST_P(ReduceProperties, MaxAndMinAreElementsThatBoundAllOthers) {
-  check(declared_ops(TypeKey::int32, std::vector<Op>{Op::max, Op::min}),
-        "max/min of ints is an element and no element lies beyond it", [this](Op o) {
-          const int block = block_size();
-          const auto ints = inputs(rc::gen::arbitrary<int>(), block, TypeKey::int32);
-          RC_PRE(!ints.empty());
-          const int extreme = reduce_on_device<int, int>(variant(), o, ints, block);
-          RC_ASSERT(std::find(ints.begin(), ints.end(), extreme) != ints.end());
-          RC_ASSERT(
-              std::all_of(ints.begin(), ints.end(), [&](int x) { return o == Op::max ? x <= extreme : x >= extreme; }));
-        });
-  check(declared_ops(TypeKey::float32, std::vector<Op>{Op::max, Op::min}),
-        "max/min of floats is an element and no element lies beyond it", [this](Op o) {
-          const int block = block_size();
-          const auto floats = inputs(finite_floats(), block, TypeKey::float32);
-          RC_PRE(!floats.empty());
-          const float extreme = reduce_on_device<float, float>(variant(), o, floats, block);
-          RC_ASSERT(std::find(floats.begin(), floats.end(), extreme) != floats.end());
-          RC_ASSERT(std::all_of(floats.begin(), floats.end(),
-                                [&](float x) { return o == Op::max ? x <= extreme : x >= extreme; }));
-        });
+  fuzz::for_each_element_type([this](auto value, auto) {
+    using T = decltype(value);
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    check(declared_ops(type, std::vector<Op>{Op::max, Op::min}),
+          name(type) + ": max/min is an element and no element lies beyond it", [this](Op o) {
+            const int block = block_size();
+            const auto values = inputs(fuzz::finite_value<T>(), block, type);
+            RC_PRE(!values.empty());
+            const T extreme = reduce_on_device<T, T>(variant(), o, values, block);
+            RC_ASSERT(std::any_of(values.begin(), values.end(), [&](T x) { return harness::same_value(x, extreme); }));
+            RC_ASSERT(std::all_of(values.begin(), values.end(),
+                                  [&](T x) { return o == Op::max ? !(extreme < x) : !(x < extreme); }));
+          });
+  });
   skip_if_nothing_checked();
 }
 

@@ -1,11 +1,11 @@
 // RapidCheck properties of every scan variant, run on the GPU. The first holds for every type,
 // kind and op the record declares: the scan is the oracle's (exact for integers, within the
 // derived bound for floats). The others are exact relations between calls, over every integer
-// type (int, long long), kind and op declared. Each property draws a declared op, a block size
-// from the variant's set and a length up to several recursion levels (RapidCheck's size stops
-// at 100), within the variant's limit. A property with nothing declared to run reports Skipped.
-// A failure prints the shrunk counterexample and, at exit, the RC_PARAMS="reproduce=..." line
-// that replays it.
+// scan type (int, unsigned, long long, unsigned long long), kind and op declared. Each property draws a declared op, a
+// block size from the variant's set and a length up to several recursion levels (RapidCheck's size stops at 100),
+// within the variant's limit. A property with nothing declared to run reports Skipped. A failure prints the shrunk
+// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+#include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/numeric/ordered_fold.hpp"
 #include "harness/runner/device_calls.hpp"
@@ -57,18 +57,17 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
   template <class Check>
   void for_each_integer_type(const std::vector<ScanKind>& kinds, const std::string& what, Check check) {
     bool ran = false;
-    const auto run = [&](auto value) {
+    fuzz::for_each_scan_type([&](auto value, auto) {
       using T = decltype(value);
       constexpr TypeKey type = kernels::type_key_v<T>;
-      if (!variant().supports(type)) return;
-      if (!std::all_of(kinds.begin(), kinds.end(), [&](ScanKind kind) { return variant().supports(kind); })) return;
-      ran = true;
-      EXPECT_TRUE(rc::check(property(what, type), [&] { check(T{}); }));
-    };
-    run(int{});
-    run(0LL);
-    if (!ran)
-      GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no int or long long scan of these kinds";
+      if constexpr (std::is_integral_v<T>) {
+        if (!variant().supports(type)) return;
+        if (!std::all_of(kinds.begin(), kinds.end(), [&](ScanKind kind) { return variant().supports(kind); })) return;
+        ran = true;
+        EXPECT_TRUE(rc::check(property(what, type), [&] { check(T{}); }));
+      }
+    });
+    if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no integer scan of these kinds";
   }
 
   template <class T>
@@ -84,7 +83,7 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
   // A block size, then values of a length the variant takes with it: mostly up to a few
   // thousand, a third of the time up to 300000, each drawn from `element`.
   template <class T>
-  Case<T> generate_case(std::uint64_t longest = 300000, rc::Gen<T> element = rc::gen::arbitrary<T>()) const {
+  Case<T> generate_case(std::uint64_t longest = 300000, rc::Gen<T> element = fuzz::any_value<T>()) const {
     constexpr TypeKey type = kernels::type_key_v<T>;
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
@@ -116,12 +115,7 @@ TEST_P(ScanProperties, EveryDeclaredTypeKindAndOpScansAsTheOracleSays) {
       RC_ASSERT(wrong.count == 0u);
     }));
   };
-  const auto finite = [](auto x) { return std::isfinite(x); };
-  run(int{}, rc::gen::arbitrary<int>());
-  run(0u, rc::gen::arbitrary<unsigned>());
-  run(0LL, rc::gen::arbitrary<long long>());
-  run(0.0f, rc::gen::suchThat(rc::gen::arbitrary<float>(), finite));
-  run(0.0, rc::gen::suchThat(rc::gen::arbitrary<double>(), finite));
+  fuzz::for_each_scan_type([&](auto value, auto) { run(value, fuzz::finite_value<decltype(value)>()); });
   if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no element type";
 }
 
@@ -181,7 +175,7 @@ TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
     const Case<T> a = generate_case<T>(150000);
     const auto b_length = static_cast<std::size_t>(
         variant().accepted_length_at_most(*rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, type));
-    const std::vector<T> b = *rc::gen::container<std::vector<T>>(b_length, rc::gen::arbitrary<T>());
+    const std::vector<T> b = *rc::gen::container<std::vector<T>>(b_length, fuzz::any_value<T>());
     RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, type));
     std::vector<T> joined = a.values;
     joined.insert(joined.end(), b.begin(), b.end());

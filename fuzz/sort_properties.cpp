@@ -1,10 +1,12 @@
 // RapidCheck properties of every sort variant, run on the GPU: the output is sorted under the
 // total order and is a permutation of the input (multiset equality checked exactly, by
 // comparing with a sorted copy, not by sums), sorting is idempotent, and the key-value form of
-// a stable sort keeps equal keys in input order. Keys are ints from narrow and full ranges
-// (many duplicates, then few) and floats including NaN, infinities and signed zeros; lengths
-// are generated explicitly up to several blocks, within the variant's limit. A failure prints
-// the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
+// a stable sort keeps equal keys in input order. Each property runs once per key type the
+// variant declares (Skipped with none): integers from narrow and full ranges (many duplicates,
+// then few), floats from every bit pattern (NaN payloads, infinities, subnormals, signed zeros);
+// lengths are generated explicitly up to several blocks, within the variant's limit. A failure
+// prints the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
+#include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/runner/device_calls.hpp"
 #include "harness/sort/sort_oracle.hpp"
@@ -17,7 +19,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
 #include <string>
 
 namespace {
@@ -30,16 +31,6 @@ using kernels::VariantInfo;
 template <class K>
 bool same_bits(const std::vector<K>& a, const std::vector<K>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(K)) == 0;
-}
-
-rc::Gen<int> int_keys() { return rc::gen::oneOf(rc::gen::inRange(-8, 8), rc::gen::arbitrary<int>()); }
-
-rc::Gen<float> float_keys() {
-  return rc::gen::weightedOneOf<float>(
-      {{6, rc::gen::arbitrary<float>()},
-       {1, rc::gen::element(std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(),
-                            std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(), 0.0f,
-                            -0.0f)}});
 }
 
 class SortProperties : public testing::TestWithParam<const VariantInfo*> {
@@ -60,57 +51,59 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
     return {block, *rc::gen::container<std::vector<K>>(n, keys)};
   }
 
-  // Whether the variant declares the key type (a property of other keys has nothing to check).
-  template <class K>
-  bool declares() const {
-    return variant().supports(kernels::type_key_v<K>);
+  // Runs `check` as one property per key type the variant declares; skips the test when there
+  // is none.
+  template <class Check>
+  void for_each_declared_key(const std::string& what, Check check) {
+    bool ran = false;
+    fuzz::for_each_element_type([&](auto key, auto) {
+      using K = decltype(key);
+      constexpr kernels::TypeKey type = kernels::type_key_v<K>;
+      if (!variant().supports(type)) return;
+      ran = true;
+      EXPECT_TRUE(rc::check(property(std::string(kernels::name(type)) + " keys: " + what), [&] { check(K{}); }));
+    });
+    if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no key type";
   }
+};
 
-  template <class K>
-  void sorted_permutation(rc::Gen<K> keys) {
-    const auto [block, values] = generate_case(keys);
+TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
+  for_each_declared_key("come out in totalOrder (NaN, inf, -0.0 included), as a permutation", [this](auto key) {
+    using K = decltype(key);
+    const auto [block, values] = generate_case(fuzz::sort_keys<K>());
     const std::vector<K> got = sort_on_device<K>(variant(), SortForm::keys, values, block).first;
     RC_ASSERT(got.size() == values.size());
     for (std::size_t i = 1; i < got.size(); ++i) RC_ASSERT(!total_order_less(got[i], got[i - 1]));
     std::vector<K> expected = values;
     std::sort(expected.begin(), expected.end(), total_order_less<K>);
     RC_ASSERT(same_bits(got, expected));
-  }
-};
-
-TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
-  EXPECT_TRUE(rc::check(property("int keys come out sorted, as a permutation of the input"), [this] {
-    if (declares<int>()) sorted_permutation(int_keys());
-  }));
-  EXPECT_TRUE(
-      rc::check(property("float keys (NaN, inf, -0.0 included) come out in totalOrder, as a permutation"), [this] {
-        if (declares<float>()) sorted_permutation(float_keys());
-      }));
+  });
 }
 
 TEST_P(SortProperties, SortingIsIdempotent) {
-  EXPECT_TRUE(rc::check(property("sort(sort(x)) == sort(x)"), [this] {
-    if (!declares<float>()) return;
-    const auto [block, values] = generate_case(float_keys());
-    const std::vector<float> once = sort_on_device<float>(variant(), SortForm::keys, values, block).first;
-    const std::vector<float> twice = sort_on_device<float>(variant(), SortForm::keys, once, block).first;
+  for_each_declared_key("sort(sort(x)) == sort(x)", [this](auto key) {
+    using K = decltype(key);
+    const auto [block, values] = generate_case(fuzz::sort_keys<K>());
+    const std::vector<K> once = sort_on_device<K>(variant(), SortForm::keys, values, block).first;
+    const std::vector<K> twice = sort_on_device<K>(variant(), SortForm::keys, once, block).first;
     RC_ASSERT(same_bits(once, twice));
-  }));
+  });
 }
 
 // Variants with the key-value form (all of them stable).
 class StableSortProperties : public SortProperties {};
 
 TEST_P(StableSortProperties, EqualKeysKeepTheirInputOrder) {
-  EXPECT_TRUE(rc::check(property("equal keys keep their input order (values are original indices)"), [this] {
-    if (!declares<int>()) return;
-    const auto [block, values] = generate_case(int_keys());
-    const auto [keys, indices] = sort_on_device<int>(variant(), SortForm::pairs, values, block);
-    for (std::size_t i = 0; i < keys.size(); ++i) RC_ASSERT(values[indices[i]] == keys[i]);
+  for_each_declared_key("equal keys keep their input order (values are original indices)", [this](auto key) {
+    using K = decltype(key);
+    const auto [block, values] = generate_case(fuzz::sort_keys<K>());
+    const auto [keys, indices] = sort_on_device<K>(variant(), SortForm::pairs, values, block);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      RC_ASSERT(harness::bits_of(values[indices[i]]) == harness::bits_of(keys[i]));
     for (std::size_t i = 1; i < keys.size(); ++i) {
-      if (keys[i] == keys[i - 1]) RC_ASSERT(indices[i - 1] < indices[i]);
+      if (harness::bits_of(keys[i]) == harness::bits_of(keys[i - 1])) RC_ASSERT(indices[i - 1] < indices[i]);
     }
-  }));
+  });
 }
 
 std::vector<const VariantInfo*> pair_sorts() {

@@ -3,9 +3,10 @@
 //   static constexpr std::array kTypes{TypeKey::float32};
 //   static constexpr std::array kOps{Op::max};
 //   static constexpr std::array kKinds{ScanKind::inclusive};
-// Whatever it does not list defaults to everything its family offers, each op with the types it
-// takes (operator_takes; the widening type is the sum's alone). make_<family>_variant instantiates exactly the declared
-// combinations and writes the same into the variant's record, so that record and code cannot disagree.
+// Whatever it does not list defaults to everything its family takes (family_takes), each
+// op with the types it takes (operator_takes; the widening types are the sum's alone).
+// make_<family>_variant instantiates exactly the declared combinations and writes the same into
+// the variant's record, so that record and code cannot disagree.
 #pragma once
 
 #include <kernels/types.hpp>
@@ -20,13 +21,13 @@ constexpr bool lists(const List& list, Value value) {
   return false;
 }
 
-// `widening_in_family`: the family has the widening type at all (reductions only).
 template <class Impl>
-constexpr bool declares_type(TypeKey type, bool widening_in_family) {
+constexpr bool declares_type(Family family, TypeKey type) {
+  if (!family_takes(family, type)) return false;
   if constexpr (requires { Impl::kTypes; }) {
-    return lists(Impl::kTypes, type) && (widening_in_family || !is_widening(type));
+    return lists(Impl::kTypes, type);
   } else {
-    return widening_in_family || !is_widening(type);
+    return true;
   }
 }
 

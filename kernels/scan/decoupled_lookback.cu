@@ -41,7 +41,8 @@ struct TileState {
   T value;
 };
 
-// The tiles' states for 4-byte values: one 8-byte word per tile, the flag in the high half.
+// The tiles' states for values of up to 4 bytes: one 8-byte word per tile, the flag in the high
+// half, the value's bits in the low (zero-extended).
 // The workspace holds the words (zero: INVALID, before the launch).
 template <class T>
 struct PackedTileStatus {
@@ -54,8 +55,8 @@ struct PackedTileStatus {
   static std::size_t zeroed_bytes(std::uint64_t tiles) { return tiles * sizeof(unsigned long long); }
 
   __device__ void publish(unsigned tile, TileFlag flag, T value) const {
-    unsigned bits;
-    memcpy(&bits, &value, sizeof bits);
+    unsigned bits = 0;
+    memcpy(&bits, &value, sizeof value);
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(words[tile])
         .store((static_cast<unsigned long long>(flag) << 32) | bits, cuda::memory_order_relaxed);
   }
@@ -118,7 +119,7 @@ struct WideTileStatus {
 };
 
 template <class T>
-using TileStatus = std::conditional_t<sizeof(T) == 4, PackedTileStatus<T>, WideTileStatus<T>>;
+using TileStatus = std::conditional_t<sizeof(T) <= 4, PackedTileStatus<T>, WideTileStatus<T>>;
 
 // Each thread moves rows of 16-byte vectors: a warp's part of a tile is kRows rows of 32
 // vectors, lane l taking vector l of each row, so that every load and store instruction of a

@@ -3,8 +3,8 @@
 // is stable (LSD radix sort).
 //
 // Integer keys go to CUB directly: its order is theirs. CUB's float order need not be IEEE
-// totalOrder (it may treat -0.0 and +0.0 as equal, and NaNs as it likes), so float and double
-// keys are sorted as their encode_order() bits instead: a small kernel writes the bits of
+// totalOrder (it may treat -0.0 and +0.0 as equal, and NaNs as it likes), so floating keys (half,
+// bfloat16, float, double) are sorted as their encode_order() bits instead: a small kernel writes the bits of
 // keys_in to a workspace buffer, CUB sorts those unsigned keys (with the values, for pairs) into
 // a second one, and a second kernel decodes them into keys_out. The encoding is a bijection
 // whose unsigned order is totalOrder, so the result follows totalOrder exactly, every key's
@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cuda/type_traits>
 #include <limits>
 #include <type_traits>
 
@@ -35,7 +36,7 @@ cudaError_t with_offset_type(std::uint64_t n, F&& f) {
 
 // Keys CUB sorts: the keys themselves for integers, their encode_order() bits for floats.
 template <class K>
-using cub_key_t = std::conditional_t<std::is_floating_point_v<K>, ordered_bits_t<K>, K>;
+using cub_key_t = std::conditional_t<cuda::is_floating_point_v<K>, ordered_bits_t<K>, K>;
 
 template <class K>
 __global__ void encode_kernel(const K* keys, ordered_bits_t<K>* bits, std::uint64_t n) {
@@ -80,7 +81,7 @@ struct CubSort {
   // Bytes of each of the two bit buffers of a float sort (0 for integer keys, which need none).
   template <class K>
   static std::size_t bits_buffer_bytes(std::uint64_t n) {
-    return std::is_floating_point_v<K> ? align_up(n * sizeof(ordered_bits_t<K>)) : 0;
+    return cuda::is_floating_point_v<K> ? align_up(n * sizeof(ordered_bits_t<K>)) : 0;
   }
 
   // Workspace: for floats, the encoded keys and CUB's sorted output (256-byte aligned each);
@@ -102,7 +103,7 @@ struct CubSort {
     const std::size_t bits_bytes = bits_buffer_bytes<K>(n);
     void* const temp = workspace + 2 * bits_bytes;
     std::size_t temp_bytes = call.workspace.bytes - 2 * bits_bytes;
-    if constexpr (std::is_floating_point_v<K>) {
+    if constexpr (cuda::is_floating_point_v<K>) {
       using Bits = ordered_bits_t<K>;
       auto* const encoded = reinterpret_cast<Bits*>(workspace);
       auto* const sorted = reinterpret_cast<Bits*>(workspace + bits_bytes);

@@ -64,9 +64,10 @@ constexpr unsigned kMaxBlock = 1024;
 constexpr std::uint64_t kMaxGrid = 8192;
 constexpr std::string_view kOffsetScan = "decoupled_lookback";
 
-// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones).
+// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones), at most 16
+// (1- and 2-byte keys: 64 of them, with their values, would not fit a thread's registers).
 template <class K>
-constexpr unsigned kItems = 64 / sizeof(K);
+constexpr unsigned kItems = sizeof(K) >= 4 ? 64 / sizeof(K) : 16;
 
 // The scatter's counters: one per digit and warp, in digit-major order (index d * warps + w),
 // with one padding word after every 32 so that the scan's reads (thread t: indices 8t to

@@ -86,9 +86,10 @@ constexpr std::uint64_t kMaxHistogramGrid = 1024;
 template <class K>
 constexpr unsigned kPasses = sizeof(K) * 8 / kDigitBits;
 
-// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones).
+// Keys per thread per tile: 64 bytes of keys (16 for 4-byte keys, 8 for 8-byte ones), at most 16
+// (1- and 2-byte keys: 64 of them, with their values, would not fit a thread's registers).
 template <class K>
-constexpr unsigned kItems = 64 / sizeof(K);
+constexpr unsigned kItems = sizeof(K) >= 4 ? 64 / sizeof(K) : 16;
 
 // The counters of steps b and c: one per digit and warp, in digit-major order, each digit's
 // warps followed by one padding word: (d, w) is at d * (warps + 1) + w. A thread finds its

@@ -139,7 +139,8 @@ TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "10001"}), "--noise");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "-1"}), "--noise");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--graph", "1"}), "arguments");
-  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "half"}), "--type");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "int128"}), "--type");
+  EXPECT_EQ(rejected_option({"scan/naive", "--type", "int8"}), "--type");                // no 8-bit scans
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--dist", "nan"}), "--dist");  // int input
   EXPECT_EQ(rejected_option({"scan/naive", "--type", "int_to_longlong"}), "--type");
   EXPECT_EQ(rejected_option({"reduce/no_such_variant"}), "variant");

@@ -1,6 +1,7 @@
 // The sort oracle: its own statement of totalOrder, against hand-placed keys, and its judgement
 // of order, multiset and stability.
 #include "harness/sort/sort_oracle.hpp"
+#include "harness/numeric/element_traits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,20 +14,27 @@ namespace {
 using harness::judge_sort;
 using harness::total_order_less;
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
-const float kNaN = std::numeric_limits<float>::quiet_NaN();
+// Every float type, half and bfloat16 included (whose 16-bit keys are where a promoted mask
+// goes wrong).
+template <class T>
+class FloatTotalOrder : public testing::Test {};
+using FloatTypes = testing::Types<__half, __nv_bfloat16, float, double>;
+TYPED_TEST_SUITE(FloatTotalOrder, FloatTypes);
 
-TEST(SortOracle, FloatTotalOrder) {
-  const std::vector<float> ascending{std::copysign(kNaN, -1.0f),
-                                     -kInf,
-                                     -1.0f,
-                                     -std::numeric_limits<float>::denorm_min(),
-                                     -0.0f,
-                                     0.0f,
-                                     std::numeric_limits<float>::denorm_min(),
-                                     1.0f,
-                                     kInf,
-                                     kNaN};
+TYPED_TEST(FloatTotalOrder, RunsFromNegativeToPositiveNaN) {
+  using T = TypeParam;
+  using harness::limits;
+  const auto value = [](double x) { return harness::from_double<T>(x); };
+  const std::vector<T> ascending{harness::negated(limits<T>::quiet_NaN()),
+                                 -limits<T>::infinity(),
+                                 value(-1.0),
+                                 -limits<T>::denorm_min(),
+                                 value(-0.0),
+                                 value(0.0),
+                                 limits<T>::denorm_min(),
+                                 value(1.0),
+                                 limits<T>::infinity(),
+                                 limits<T>::quiet_NaN()};
   for (std::size_t i = 0; i < ascending.size(); ++i) {
     for (std::size_t j = 0; j < ascending.size(); ++j) {
       EXPECT_EQ(total_order_less(ascending[i], ascending[j]), i < j) << i << " vs " << j;
@@ -36,6 +44,10 @@ TEST(SortOracle, FloatTotalOrder) {
 
 TEST(SortOracle, IntegerOrder) {
   EXPECT_TRUE(total_order_less(INT_MIN, -1));
+  EXPECT_TRUE(total_order_less<signed char>(-128, -1));
+  EXPECT_TRUE(total_order_less<signed char>(-1, 0));
+  EXPECT_TRUE(total_order_less<unsigned char>(127, 128));
+  EXPECT_TRUE(total_order_less<short>(-32768, 32767));
   EXPECT_TRUE(total_order_less(-1, 0));
   EXPECT_TRUE(total_order_less(0u, UINT_MAX));
   EXPECT_TRUE(total_order_less(LLONG_MIN, LLONG_MAX));

@@ -137,24 +137,24 @@ int run_large(const VariantInfo& info, const harness::Case& c) {
   return print_report(runner.run(info, c));
 }
 
-// Cases of one variant, type and op, kind or form (the first case's).
+// Cases of one variant, type and op, kind or form (the first case's). The contract check has
+// rejected a type the family does not take.
 int run(const VariantInfo& info, const std::vector<harness::Case>& cases) {
   const harness::Case& c = cases.front();
-  return kernels::visit_type(c.type, [&](auto in, auto out) {
-    using In = decltype(in);
-    using Out = decltype(out);
-    switch (c.family) {
-      case kernels::Family::reduce: return run_cases<harness::ReduceFamily<In, Out>>(info, cases, c.op);
-      case kernels::Family::scan:
-        if constexpr (std::is_same_v<In, Out>)
-          return run_cases<harness::ScanFamily<In>>(info, cases, harness::ScanMode{c.kind, c.op});
-        break;
-      case kernels::Family::sort:
-        if constexpr (std::is_same_v<In, Out>) return run_cases<harness::SortFamily<In>>(info, cases, c.form);
-        break;
-    }
-    return kUsage;  // the widening type outside reductions: rejected by the contract check already
-  });
+  switch (c.family) {
+    case kernels::Family::reduce:
+      return kernels::visit_type(c.type, [&](auto in, auto out) {
+        return run_cases<harness::ReduceFamily<decltype(in), decltype(out)>>(info, cases, c.op);
+      });
+    case kernels::Family::scan:
+      return kernels::visit_scan_type(c.type, [&](auto value, auto) {
+        return run_cases<harness::ScanFamily<decltype(value)>>(info, cases, harness::ScanMode{c.kind, c.op});
+      });
+    case kernels::Family::sort:
+      return kernels::visit_element_type(
+          c.type, [&](auto key, auto) { return run_cases<harness::SortFamily<decltype(key)>>(info, cases, c.form); });
+  }
+  return kUsage;
 }
 
 // The cases of a file of rerun lines (harness::parse_batch_lines).

@@ -1,8 +1,9 @@
 // Compact cases of every variant of one family (SANITIZE_FAMILY), for the compute-sanitizer
 // runs (ctest -L sanitize): the tools slow kernels down by one or two orders of magnitude, so
 // these cover each variant's code paths (the smallest, the preferred (as 0) and the largest
-// block; a partial block, an odd length past two blocks, a multi-tile length; a 4- and an
-// 8-byte type where declared; every declared op, kind and form; in-place where declared) with
+// block; a partial block, an odd length past two blocks, a multi-tile length; a type of each
+// element width and every widening key declared; every declared op, kind and form; in-place
+// where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
 // same batch runner and oracles as the full tests. Launched by ci/sanitize.sh, they run with
 // device buffers of exactly n elements and no guard bands (memory/buffer_layout.hpp), so memcheck
@@ -92,14 +93,24 @@ class Cases : public harness::VariantTest<Type> {
   const VariantInfo& variant_;
 };
 
-// The types a variant is sanitized with: int, double and (reductions) the widening sum where
-// declared; a variant declaring none of them, its first type.
+// The types a variant is sanitized with: one it declares of each element width, for memory
+// errors depend on the width (byte and 16-bit loads, vectors of 16 bytes, 8-byte words), the
+// first of each width in the order below; and every widening key it declares.
 std::vector<TypeKey> sanitized_types(const VariantInfo& variant) {
+  constexpr TypeKey kPreferred[] = {TypeKey::uint8,   TypeKey::int8,    TypeKey::float16, TypeKey::bfloat16,
+                                    TypeKey::int16,   TypeKey::uint16,  TypeKey::int32,   TypeKey::uint32,
+                                    TypeKey::float32, TypeKey::float64, TypeKey::int64,   TypeKey::uint64};
   std::vector<TypeKey> chosen;
-  for (TypeKey type : {TypeKey::int32, TypeKey::float64, TypeKey::int32_to_int64}) {
-    if (variant.supports(type)) chosen.push_back(type);
+  std::vector<std::size_t> widths;
+  for (TypeKey type : kPreferred) {
+    const std::size_t width = kernels::visit_type(type, [](auto in, auto) { return sizeof(in); });
+    if (!variant.supports(type) || std::find(widths.begin(), widths.end(), width) != widths.end()) continue;
+    chosen.push_back(type);
+    widths.push_back(width);
   }
-  if (chosen.empty()) chosen.push_back(variant.types().front());
+  for (TypeKey type : kernels::kAllTypeKeys) {
+    if (kernels::is_widening(type) && variant.supports(type)) chosen.push_back(type);
+  }
   return chosen;
 }
 
@@ -107,7 +118,7 @@ template <std::size_t... I>
 void run_type(const VariantInfo& variant, TypeKey type, std::index_sequence<I...>) {
   const auto run_if = [&](auto index) {
     constexpr TypeKey key = kernels::kAllTypeKeys[decltype(index)::value];
-    if constexpr (kFamily == Family::reduce || !kernels::is_widening(key)) {
+    if constexpr (kernels::family_takes(kFamily, key)) {
       if (key == type) Cases<key>(variant).run();
     }
   };

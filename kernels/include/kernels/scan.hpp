@@ -49,7 +49,7 @@ void scan(std::string_view variant, ScanKind kind, Op op, const T* in, std::uint
   extern template std::size_t scan_workspace_bytes<T>(std::string_view, ScanKind, Op, std::uint64_t, ScanConfig);  \
   extern template void scan<T>(std::string_view, ScanKind, Op, const T*, std::uint64_t, T*, Workspace, ScanConfig, \
                                cudaStream_t);
-KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_DECLARE_SCAN)
+KERNELS_FOR_EACH_SCAN_TYPE(KERNELS_DECLARE_SCAN)
 #undef KERNELS_DECLARE_SCAN
 
 }  // namespace kernels

@@ -3,9 +3,14 @@
 
 #include <kernels/operators.hpp>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace kernels {
@@ -14,19 +19,39 @@ enum class Family { reduce, scan, sort };
 inline constexpr std::array kAllFamilies{Family::reduce, Family::scan, Family::sort};
 
 // The one list of element types. Each entry: the key, the C++ type a primitive reads, the one
-// it produces, and the name tests, ctest labels (cmake/KernelsTesting.cmake reads this list)
-// and kcheck use. Adding a type is one line here plus its semantics in the oracles; every
-// instantiation, name and label follows from the list.
-#define KERNELS_FOR_EACH_ELEMENT_TYPE(X)   \
-  X(int32, int, int, int)                  \
-  X(uint32, unsigned, unsigned, unsigned)  \
-  X(int64, long long, long long, longlong) \
-  X(float32, float, float, float)          \
+// it produces, and the name tests, ctest labels (cmake/KernelsTesting.cmake reads these lists)
+// and kcheck use. Adding a type is one line here plus what is truly its own (its bits' order in
+// kernels/sort/detail/total_order.cuh, its distributions and rounding in the harness); every
+// instantiation, name and label follows from the lists. The groups say which families take a
+// type (family_takes below):
+// every family: scans, reductions and sorts.
+#define KERNELS_FOR_EACH_SCAN_TYPE(X)                          \
+  X(int32, int, int, int)                                      \
+  X(uint32, unsigned, unsigned, unsigned)                      \
+  X(int64, long long, long long, longlong)                     \
+  X(uint64, unsigned long long, unsigned long long, ulonglong) \
+  X(float16, __half, __half, half)                             \
+  X(bfloat16, __nv_bfloat16, __nv_bfloat16, bfloat16)          \
+  X(float32, float, float, float)                              \
   X(float64, double, double, double)
-// The widening key reads int and accumulates (and returns) long long: reductions' sum only.
+// 8- and 16-bit integers: reductions and sorts. Their scans would wrap within a few hundred
+// elements, which tests nothing a 32-bit scan's wrapping does not.
+#define KERNELS_FOR_EACH_SHORT_INTEGER_TYPE(X)  \
+  X(int8, signed char, signed char, int8)       \
+  X(uint8, unsigned char, unsigned char, uint8) \
+  X(int16, short, short, int16)                 \
+  X(uint16, unsigned short, unsigned short, uint16)
+#define KERNELS_FOR_EACH_ELEMENT_TYPE(X) \
+  KERNELS_FOR_EACH_SCAN_TYPE(X)          \
+  KERNELS_FOR_EACH_SHORT_INTEGER_TYPE(X)
+// The widening keys read one type and accumulate (and return) a wider one: reductions' sum only.
+#define KERNELS_FOR_EACH_WIDENING_TYPE(X)             \
+  X(int32_to_int64, int, long long, int_to_longlong)  \
+  X(float16_to_float32, __half, float, half_to_float) \
+  X(bfloat16_to_float32, __nv_bfloat16, float, bfloat16_to_float)
 #define KERNELS_FOR_EACH_TYPE(X)   \
   KERNELS_FOR_EACH_ELEMENT_TYPE(X) \
-  X(int32_to_int64, int, long long, int_to_longlong)
+  KERNELS_FOR_EACH_WIDENING_TYPE(X)
 
 #define KERNELS_TYPE_KEY_ENUMERATOR(key, in, out, label) key,
 enum class TypeKey { KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_ENUMERATOR) };
@@ -93,11 +118,26 @@ constexpr int index_of(Op op) { return static_cast<int>(op); }
 constexpr int index_of(ScanKind kind) { return static_cast<int>(kind); }
 constexpr int index_of(SortForm form) { return static_cast<int>(form); }
 
-// The widening key: input and output types differ.
-constexpr bool is_widening(TypeKey type) { return type == TypeKey::int32_to_int64; }
+// The widening keys: input and output types differ.
+constexpr bool is_widening(TypeKey type) {
+#define KERNELS_IS_WIDENING(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return true;
+  KERNELS_FOR_EACH_WIDENING_TYPE(KERNELS_IS_WIDENING)
+#undef KERNELS_IS_WIDENING
+  return false;
+}
+
+// The types every family takes, scans included.
+constexpr bool is_scan_type(TypeKey type) {
+#define KERNELS_IS_SCAN_TYPE(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return true;
+  KERNELS_FOR_EACH_SCAN_TYPE(KERNELS_IS_SCAN_TYPE)
+#undef KERNELS_IS_SCAN_TYPE
+  return false;
+}
 
 // Whether the operator takes elements of the key's type: its descriptor's kTakes for the input
-// type (kernels/operators/); the widening key is the sum's alone.
+// type (kernels/operators/); the widening keys are the sum's alone.
 template <class T>
 constexpr bool operator_takes_type(Op op) {
 #define KERNELS_OP_TAKES(key, descriptor) \
@@ -141,15 +181,45 @@ struct types_of;
 KERNELS_FOR_EACH_TYPE(KERNELS_TYPES_OF)
 #undef KERNELS_TYPES_OF
 
+// Whether a family takes a type at all (the groups of the lists above): reductions every key,
+// scans the scan types, sorts every element type.
+constexpr bool family_takes(Family family, TypeKey type) {
+  switch (family) {
+    case Family::reduce: return true;
+    case Family::scan: return is_scan_type(type);
+    case Family::sort: return !is_widening(type);
+  }
+  return false;
+}
+
 // Calls f(In{}, Out{}) with value-initialised objects of the C++ types behind a run-time key,
-// so that code holding a key can reach a template instantiated for those types.
+// so that code holding a key can reach a template instantiated for those types. visit_type
+// takes every key; visit_scan_type and visit_element_type only those their families take
+// (family_takes), so that f is instantiated for no type the family has no call for, and throw
+// std::invalid_argument for the others.
+namespace detail {
+// The type itself: lets `T{}` value-initialise a type of several words (`long long`). The public
+// headers are C++17, which has no std::type_identity.
+template <class T>
+using named_t = T;
+}  // namespace detail
+#define KERNELS_VISIT_TYPE(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return f(detail::named_t<in_type>{}, detail::named_t<out_type>{});
 template <class F>
 decltype(auto) visit_type(TypeKey type, F&& f) {
-#define KERNELS_VISIT_TYPE(key, in_type, out_type, label) \
-  if (type == TypeKey::key) return f(static_cast<in_type>(0), static_cast<out_type>(0));
-  KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_VISIT_TYPE)
-#undef KERNELS_VISIT_TYPE
-  return f(int{}, 0LL);  // the widening key
+  KERNELS_FOR_EACH_TYPE(KERNELS_VISIT_TYPE)
+  throw std::invalid_argument("no such type key");
 }
+template <class F>
+decltype(auto) visit_scan_type(TypeKey type, F&& f) {
+  KERNELS_FOR_EACH_SCAN_TYPE(KERNELS_VISIT_TYPE)
+  throw std::invalid_argument(std::string(name(type)) + " is not a scan type");
+}
+template <class F>
+decltype(auto) visit_element_type(TypeKey type, F&& f) {
+  KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_VISIT_TYPE)
+  throw std::invalid_argument(std::string(name(type)) + " is not an element type");
+}
+#undef KERNELS_VISIT_TYPE
 
 }  // namespace kernels

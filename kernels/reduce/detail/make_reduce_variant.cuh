@@ -31,7 +31,7 @@ std::size_t reduce_entry_workspace(std::uint64_t n, int block_size) {
 
 template <class Impl, TypeKey type, Op op>
 void fill_reduce_entry(ReduceVariant& variant) {
-  if constexpr (declares_type<Impl>(type, true) && declares_op<Impl>(Family::reduce, type, op)) {
+  if constexpr (declares_type<Impl>(Family::reduce, type) && declares_op<Impl>(Family::reduce, type, op)) {
     variant.entries[index_of(type)][index_of(op)] = {&run_reduce_entry<Impl, type, op>,
                                                      &reduce_entry_workspace<Impl, type, op>};
   }
@@ -52,7 +52,7 @@ ReduceVariant make_reduce_variant(VariantInfo info) {
   info.family = Family::reduce;
   info.type_ops.clear();
   for (TypeKey type : kAllTypeKeys) {
-    if (!declares_type<Impl>(type, true)) continue;
+    if (!declares_type<Impl>(Family::reduce, type)) continue;
     TypeOps declared{type, {}};
     for (Op op : kAllOps) {
       if (declares_op<Impl>(Family::reduce, type, op)) declared.ops.push_back(op);

@@ -1,7 +1,7 @@
 // Builds a scan variant's dispatch table by instantiating its implementation for every type,
-// kind and op it declares (detail/declared.hpp: every type but the reductions' widening one,
-// both kinds, every op the family offers and the type takes, unless it lists kTypes, kKinds or
-// kOps). An implementation `Impl` provides, for an op functor OpT (detail/ops.cuh):
+// kind and op it declares (detail/declared.hpp: every scan type, both kinds, every op the family
+// offers and the type takes, unless it lists kTypes, kKinds or kOps). An implementation `Impl` provides, for an op
+// functor OpT (detail/ops.cuh):
 //   template <ScanKind kind, class OpT, class T> static void run(const T* in, T* out, const ScanCall&);
 //   template <ScanKind kind, class OpT, class T> static std::size_t workspace_bytes(std::uint64_t n, int block);
 //   static std::uint64_t max_length(int block);
@@ -25,7 +25,7 @@ void run_scan_entry(const ScanCall& call) {
 
 template <class Impl, TypeKey type, ScanKind kind, Op op>
 void fill_scan_entry(ScanVariant& variant) {
-  if constexpr (declares_type<Impl>(type, false) && declares_kind<Impl>(kind) &&
+  if constexpr (declares_type<Impl>(Family::scan, type) && declares_kind<Impl>(kind) &&
                 declares_op<Impl>(Family::scan, type, op)) {
     using T = typename types_of<type>::in;
     variant.entries[index_of(type)][scan_mode_index(kind, op)] = {
@@ -51,7 +51,7 @@ ScanVariant make_scan_variant(VariantInfo info) {
   info.family = Family::scan;
   info.type_ops.clear();
   for (TypeKey type : kAllTypeKeys) {
-    if (!declares_type<Impl>(type, false)) continue;
+    if (!declares_type<Impl>(Family::scan, type)) continue;
     TypeOps declared{type, {}};
     for (Op op : kAllOps) {
       if (declares_op<Impl>(Family::scan, type, op)) declared.ops.push_back(op);

@@ -26,7 +26,7 @@ void run_sort_entry(const SortCall& call) {
 
 template <class Impl, TypeKey type, SortForm form>
 void fill_sort_entry(SortVariant& variant) {
-  if constexpr (declares_type<Impl>(type, false) && (form == SortForm::keys || Impl::sorts_pairs)) {
+  if constexpr (declares_type<Impl>(Family::sort, type) && (form == SortForm::keys || Impl::sorts_pairs)) {
     using K = typename types_of<type>::in;
     variant.entries[index_of(type)][index_of(form)] = {&run_sort_entry<Impl, type, form>,
                                                        &Impl::template workspace_bytes<form, K>};
@@ -48,7 +48,7 @@ SortVariant make_sort_variant(VariantInfo info) {
   info.family = Family::sort;
   info.type_ops.clear();
   for (TypeKey type : kAllTypeKeys) {
-    if (declares_type<Impl>(type, false)) info.type_ops.push_back({type, {}});
+    if (declares_type<Impl>(Family::sort, type)) info.type_ops.push_back({type, {}});
   }
   info.forms = {SortForm::keys};
   if (Impl::sorts_pairs) info.forms.push_back(SortForm::pairs);

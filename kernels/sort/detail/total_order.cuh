@@ -1,24 +1,31 @@
-// Keys as unsigned integers whose unsigned order is the sort order: integers by value, floats
-// by IEEE 754 totalOrder (-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN). Every sort
-// variant compares through these bits, so NaN and -0.0 have one place like any other key. The
-// transform is a bijection: decode(encode(k)) has k's bits.
+// Keys as unsigned integers of their width whose unsigned order is the sort order: integers by
+// value, floats (half and bfloat16 too) by IEEE 754 totalOrder (-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN).
+// Every sort variant compares through these bits, so NaN and -0.0 have one place like any other key. The transform is a
+// bijection: decode(encode(k)) has k's bits.
 #pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <cuda/std/bit>
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
+#include <cuda/type_traits>
 
 namespace kernels::detail {
 
 template <class K>
-using ordered_bits_t = cuda::std::conditional_t<sizeof(K) == 4, cuda::std::uint32_t, cuda::std::uint64_t>;
+using ordered_bits_t = cuda::std::conditional_t<
+    sizeof(K) == 1, cuda::std::uint8_t,
+    cuda::std::conditional_t<sizeof(K) == 2, cuda::std::uint16_t,
+                             cuda::std::conditional_t<sizeof(K) == 4, cuda::std::uint32_t, cuda::std::uint64_t>>>;
 
 template <class K>
 __host__ __device__ constexpr ordered_bits_t<K> encode_order(K key) {
   using Bits = ordered_bits_t<K>;
   constexpr Bits sign = Bits(1) << (sizeof(K) * 8 - 1);
   const Bits bits = cuda::std::bit_cast<Bits>(key);
-  if constexpr (cuda::std::is_floating_point_v<K>) {
+  if constexpr (cuda::is_floating_point_v<K>) {
     // Negatives reversed (all bits flipped), below all positives (sign bit set). Branch-free: a
     // negative's sign bit, shifted down and subtracted from zero, is the all-ones mask. (The
     // select form cost the one-sweep sort's float pass 44 bytes of register spills.)
@@ -34,7 +41,7 @@ template <class K>
 __host__ __device__ constexpr K decode_order(ordered_bits_t<K> bits) {
   using Bits = ordered_bits_t<K>;
   constexpr Bits sign = Bits(1) << (sizeof(K) * 8 - 1);
-  if constexpr (cuda::std::is_floating_point_v<K>) {
+  if constexpr (cuda::is_floating_point_v<K>) {
     // encode_order undone: a set sign bit (a positive) is cleared, a clear one (a negative)
     // flips every bit back; the mask is built as in encode_order.
     return cuda::std::bit_cast<K>(Bits(bits ^ (((bits >> (sizeof(K) * 8 - 1)) - Bits(1)) | sign)));

@@ -1,6 +1,7 @@
 #include "harness/input/distributions.hpp"
 
 #include "harness/input/random_bits.hpp"
+#include "harness/numeric/element_traits.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -28,11 +29,11 @@ bool is_float_only(Distribution distribution) {
   }
 }
 
-// Uniform in [0, 1) with the full precision of T.
+// Uniform in [0, 1) with the full precision of T (exact in a double, and in T).
 template <class T>
-T unit_interval(std::uint64_t bits) {
-  constexpr int digits = std::numeric_limits<T>::digits;
-  return static_cast<T>(bits >> (64 - digits)) * std::ldexp(T(1), -digits);
+double unit_interval(std::uint64_t bits) {
+  constexpr int digits = limits<T>::digits;
+  return static_cast<double>(bits >> (64 - digits)) * std::ldexp(1.0, -digits);
 }
 
 template <class T>
@@ -40,7 +41,7 @@ T random_value(std::uint64_t bits) {
   if constexpr (std::is_integral_v<T>) {
     return static_cast<T>(bits);
   } else {
-    return unit_interval<T>(bits) * T(2) - T(1);
+    return from_double<T>(unit_interval<T>(bits) * 2 - 1);
   }
 }
 
@@ -51,8 +52,21 @@ T negative_value(std::uint64_t bits) {
     constexpr U sign = U(1) << (std::numeric_limits<U>::digits - 1);
     return static_cast<T>(static_cast<U>(bits) | sign);
   } else {
-    return -(T(1) - unit_interval<T>(bits));  // in [-1, 0)
+    return from_double<T>(-(1 - unit_interval<T>(bits)));  // in [-1, 0)
   }
+}
+
+// Every digit value at every position: byte b of value i is (i * m_b + a_b) mod 256 with odd m_b,
+// a permutation of the 256 byte values over any 256 consecutive indices.
+template <class T>
+T every_digit_value(std::uint64_t seed, std::uint64_t i) {
+  bits_t<T> value = 0;
+  for (unsigned b = 0; b < sizeof(T); ++b) {
+    const std::uint64_t salt = random_bits(derive_seed(seed, 3), b);
+    const std::uint64_t digit = (i * (salt | 1) + (salt >> 8)) & 0xff;
+    value = static_cast<bits_t<T>>(value | (digit << (8 * b)));
+  }
+  return std::bit_cast<T>(value);
 }
 
 // Replaces about one in 64 values, and always the one at a seed-chosen index, by `special(bits)`.
@@ -67,15 +81,39 @@ void sprinkle(std::vector<T>& values, std::uint64_t seed, Special special) {
   values[random_bits(salt, values.size()) % values.size()] = special(random_bits(salt, ~0ull));
 }
 
+// A float of T's layout from its sign, exponent field and mantissa field.
+template <class T>
+T float_from_fields(bool negative, bits_t<T> exponent, bits_t<T> mantissa) {
+  using Bits = bits_t<T>;
+  constexpr int mantissa_bits = limits<T>::digits - 1;
+  const Bits sign = negative ? static_cast<Bits>(Bits(1) << (sizeof(T) * 8 - 1)) : Bits(0);
+  return std::bit_cast<T>(static_cast<Bits>(sign | static_cast<Bits>(exponent << mantissa_bits) | mantissa));
+}
+
+template <class T>
+constexpr bits_t<T> mantissa_mask() {
+  return static_cast<bits_t<T>>((bits_t<T>(1) << (limits<T>::digits - 1)) - 1);
+}
+
 template <class T>
 T subnormal(std::uint64_t bits) {
-  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-  constexpr int mantissa_bits = std::numeric_limits<T>::digits - 1;
-  constexpr Bits mantissa_mask = (Bits(1) << mantissa_bits) - 1;
-  Bits mantissa = static_cast<Bits>(bits) & mantissa_mask;
+  bits_t<T> mantissa = static_cast<bits_t<T>>(bits & mantissa_mask<T>());
   if (mantissa == 0) mantissa = 1;
-  const Bits sign = static_cast<Bits>((bits >> 63) & 1) << (sizeof(T) * 8 - 1);
-  return std::bit_cast<T>(static_cast<Bits>(sign | mantissa));
+  return float_from_fields<T>((bits >> 63) & 1, 0, mantissa);
+}
+
+// A NaN with a random payload, quiet or signalling, of either sign: sorts order NaNs by their
+// bits (totalOrder), and a kernel that compares raw bits puts negative ones last.
+template <class T>
+T nan_with_payload(std::uint64_t bits) {
+  const auto mantissa = static_cast<bits_t<T>>((bits >> 1) & mantissa_mask<T>());
+  constexpr auto all_ones = static_cast<bits_t<T>>((bits_t<T>(1) << (sizeof(T) * 8 - limits<T>::digits)) - 1);
+  return float_from_fields<T>(bits & 1, all_ones, mantissa == 0 ? bits_t<T>(1) : mantissa);
+}
+
+template <class T>
+T infinity(bool negative) {
+  return negative ? -limits<T>::infinity() : limits<T>::infinity();
 }
 
 template <class T>
@@ -83,18 +121,12 @@ std::vector<T> generate_float_only(Distribution distribution, std::uint64_t n, s
   std::vector<T> values(n);
   for (std::uint64_t i = 0; i < n; ++i) values[i] = random_value<T>(random_bits(seed, i));
   switch (distribution) {
-    case Distribution::nan:
-      sprinkle(values, seed, [](std::uint64_t bits) {
-        return std::copysign(std::numeric_limits<T>::quiet_NaN(), bits & 1 ? T(1) : T(-1));
-      });
-      break;
+    case Distribution::nan: sprinkle(values, seed, nan_with_payload<T>); break;
     case Distribution::infinities:
-      sprinkle(values, seed, [](std::uint64_t bits) {
-        return bits & 1 ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
-      });
+      sprinkle(values, seed, [](std::uint64_t bits) { return infinity<T>(!(bits & 1)); });
       break;
     case Distribution::signed_zeros:
-      for (std::uint64_t i = 0; i < n; ++i) values[i] = random_bits(seed, i) & 1 ? T(0) : -T(0);
+      for (std::uint64_t i = 0; i < n; ++i) values[i] = from_double<T>(random_bits(seed, i) & 1 ? 0.0 : -0.0);
       break;
     case Distribution::denormals:
       for (std::uint64_t i = 0; i < n; ++i) values[i] = subnormal<T>(random_bits(seed, i));
@@ -102,24 +134,28 @@ std::vector<T> generate_float_only(Distribution distribution, std::uint64_t n, s
     case Distribution::specials:
       for (std::uint64_t i = 0; i < n; ++i) {
         const std::uint64_t bits = random_bits(derive_seed(seed, 2), i);
-        const T sign = bits & 1 ? T(1) : T(-1);
+        const bool negative = !(bits & 1);
         switch ((bits >> 1) % 6) {
-          case 0: values[i] = std::copysign(std::numeric_limits<T>::quiet_NaN(), sign); break;
-          case 1: values[i] = std::copysign(std::numeric_limits<T>::infinity(), sign); break;
-          case 2: values[i] = std::copysign(T(0), sign); break;
+          case 0: values[i] = nan_with_payload<T>(bits >> 4); break;
+          case 1: values[i] = infinity<T>(negative); break;
+          case 2: values[i] = from_double<T>(negative ? -0.0 : 0.0); break;
           case 3: values[i] = subnormal<T>(bits); break;
           default: break;  // the uniform value drawn above
         }
       }
       break;
-    case Distribution::cancellation:
+    case Distribution::cancellation: {
+      // |b| ~ 2^20, or a quarter of the range for half (whose largest finite value is 65504).
+      const int big_exponent = std::min(20, limits<T>::max_exponent - 2);
       for (std::uint64_t i = 0; i + 1 < n; i += 2) {
-        const T big = std::ldexp(T(1) + unit_interval<T>(random_bits(seed, i)), 20) *
-                      (random_bits(seed, i + 1) & 1 ? T(1) : T(-1));
+        const T big = from_double<T>(std::ldexp(1 + unit_interval<T>(random_bits(seed, i)), big_exponent) *
+                                     (random_bits(seed, i + 1) & 1 ? 1 : -1));
         values[i] = big;
-        values[i + 1] = -big + random_value<T>(random_bits(derive_seed(seed, 1), i));
+        values[i + 1] =
+            from_double<T>(-as_double(big) + as_double(random_value<T>(random_bits(derive_seed(seed, 1), i))));
       }
       break;
+    }
     default: break;
   }
   return values;
@@ -145,6 +181,7 @@ std::string_view name(Distribution distribution) {
     case Distribution::duplicates: return "duplicates";
     case Distribution::specials: return "specials";
     case Distribution::sparse: return "sparse";
+    case Distribution::every_digit: return "every_digit";
     case Distribution::large: return "large";
   }
   return "?";
@@ -159,20 +196,23 @@ std::optional<Distribution> parse_distribution(std::string_view text) {
 }
 
 bool applies_to(Distribution distribution, TypeKey type) {
-  const bool float_input = type == TypeKey::float32 || type == TypeKey::float64;
-  if (is_float_only(distribution)) return float_input;
-  if (distribution == Distribution::negative) return type != TypeKey::uint32;
-  if (distribution == Distribution::large) {  // which family takes which: large_case_breach
-    return type == TypeKey::int32 || type == TypeKey::int32_to_int64 || type == TypeKey::float32;
-  }
-  return true;
+  return kernels::visit_type(type, [&](auto in, auto) {
+    using In = decltype(in);
+    if (is_float_only(distribution)) return is_float_v<In>;
+    if (distribution == Distribution::negative) return !std::is_unsigned_v<In>;
+    if (distribution == Distribution::every_digit) return std::is_integral_v<In>;
+    if (distribution == Distribution::large) {  // which family takes which: large_case_breach
+      return type == TypeKey::int32 || type == TypeKey::int32_to_int64 || type == TypeKey::float32;
+    }
+    return true;
+  });
 }
 
 template <class T>
 std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_t seed) {
   if (distribution == Distribution::large) throw std::invalid_argument("large inputs are generated on the device");
   if (is_float_only(distribution)) {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (is_float_v<T>) {
       return generate_float_only<T>(distribution, n, seed);
     } else {
       throw std::invalid_argument("distribution " + std::string(name(distribution)) + " needs a float type");
@@ -183,18 +223,18 @@ std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_
     const std::uint64_t bits = random_bits(seed, i);
     switch (distribution) {
       case Distribution::ones: values[i] = T(1); break;
-      case Distribution::max: values[i] = std::numeric_limits<T>::max(); break;
-      case Distribution::alternating:
-        values[i] = i % 2 == 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
-        break;
+      case Distribution::max: values[i] = limits<T>::max(); break;
+      case Distribution::alternating: values[i] = i % 2 == 0 ? limits<T>::max() : limits<T>::lowest(); break;
       case Distribution::negative:
         if constexpr (std::is_unsigned_v<T>) throw std::invalid_argument("unsigned values cannot be negative");
         values[i] = negative_value<T>(bits);
         break;
-      case Distribution::two_values:
-        values[i] = bits & 1 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
-        break;
+      case Distribution::two_values: values[i] = bits & 1 ? limits<T>::max() : limits<T>::lowest(); break;
       case Distribution::duplicates: values[i] = random_value<T>(random_bits(seed, bits % 16)); break;
+      case Distribution::every_digit:
+        if constexpr (!std::is_integral_v<T>) throw std::invalid_argument("every_digit needs an integer type");
+        values[i] = every_digit_value<T>(seed, i);
+        break;
       default: values[i] = random_value<T>(bits); break;  // random, sorted, reverse
     }
   }
@@ -210,10 +250,9 @@ std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_
   return values;
 }
 
-template std::vector<int> generate<int>(Distribution, std::uint64_t, std::uint64_t);
-template std::vector<unsigned> generate<unsigned>(Distribution, std::uint64_t, std::uint64_t);
-template std::vector<long long> generate<long long>(Distribution, std::uint64_t, std::uint64_t);
-template std::vector<float> generate<float>(Distribution, std::uint64_t, std::uint64_t);
-template std::vector<double> generate<double>(Distribution, std::uint64_t, std::uint64_t);
+#define HARNESS_INSTANTIATE_GENERATE(key, T, out, label) \
+  template std::vector<T> generate<T>(Distribution, std::uint64_t, std::uint64_t);
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_GENERATE)
+#undef HARNESS_INSTANTIATE_GENERATE
 
 }  // namespace harness

@@ -49,9 +49,10 @@ template <class F>
 void by_word(std::size_t word_bytes, F&& launch) {
   switch (word_bytes) {
     case 1: launch(std::uint8_t{}); break;
+    case 2: launch(std::uint16_t{}); break;
     case 4: launch(std::uint32_t{}); break;
     case 8: launch(std::uint64_t{}); break;
-    default: throw std::logic_error("device regions: words of 1, 4 or 8 bytes, not " + std::to_string(word_bytes));
+    default: throw std::logic_error("device regions: words of 1, 2, 4 or 8 bytes, not " + std::to_string(word_bytes));
   }
   kernels::check_cuda(cudaGetLastError(), "device regions: kernel launch");
   kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (device regions)");

@@ -5,6 +5,8 @@
 // and is complete when it returns.
 #pragma once
 
+#include "harness/numeric/element_traits.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -33,17 +35,14 @@ struct Region {
 void fill_words_on_device(void* destination, std::size_t count, std::size_t word_bytes, std::uint64_t pattern);
 void copy_regions_on_device(void* destination, const void* source, const std::vector<RegionCopy>& copies,
                             std::size_t word_bytes);
-// For each region, whether all its words still equal `pattern` (its low bytes for 1 and 4).
+// For each region, whether all its words still equal `pattern` (its low bytes for words under 8).
 std::vector<bool> regions_hold_on_device(const void* base, const std::vector<Region>& regions, std::size_t word_bytes,
                                          std::uint64_t pattern);
 
 // The pattern of one element, as the functions above take it.
 template <class T>
 std::uint64_t word_pattern(T value) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8, "1-, 4- or 8-byte elements");
-  using Word = std::conditional_t<sizeof(T) == 1, std::uint8_t,
-                                  std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
-  return std::bit_cast<Word>(value);
+  return bits_of(value);
 }
 
 }  // namespace harness

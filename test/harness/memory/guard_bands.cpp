@@ -1,5 +1,6 @@
 #include "harness/memory/guard_bands.hpp"
 
+#include "harness/numeric/element_traits.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <algorithm>
@@ -13,14 +14,15 @@ namespace harness {
 
 template <class T>
 T input_poison(kernels::Op op) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return std::numeric_limits<T>::quiet_NaN();  // changes every sum, max and min
+  if constexpr (is_float_v<T>) {
+    return limits<T>::quiet_NaN();  // changes every sum, max and min
   } else {
-    if (op == kernels::Op::max) return std::numeric_limits<T>::max();
-    if (op == kernels::Op::min) return std::numeric_limits<T>::lowest();
+    if (op == kernels::Op::max) return limits<T>::max();
+    if (op == kernels::Op::min) return limits<T>::lowest();
     // Odd, so any number of copies below 2^bits changes a wrapped sum; non-zero, so it is the last
     // non-zero value after it; and neither the identity nor absorbing for the matrix products.
-    return static_cast<T>(sizeof(T) == 4 ? 0x5A5A5A5Bull : 0x5A5A5A5A5A5A5A5Bull);
+    // (Its low bytes for narrower types: 0x5B, 0x5A5B, 0x5A5A5A5B.)
+    return static_cast<T>(0x5A5A5A5A5A5A5A5Bull);
   }
 }
 
@@ -99,14 +101,10 @@ std::vector<typename GuardedImage<T>::Violation> GuardedImage<T>::violations(std
   return found;
 }
 
-#define HARNESS_INSTANTIATE_GUARDS(T)      \
-  template T input_poison<T>(kernels::Op); \
+#define HARNESS_INSTANTIATE_GUARDS(key, T, out, label) \
+  template T input_poison<T>(kernels::Op);             \
   template class GuardedImage<T>;
-HARNESS_INSTANTIATE_GUARDS(int)
-HARNESS_INSTANTIATE_GUARDS(unsigned)
-HARNESS_INSTANTIATE_GUARDS(long long)
-HARNESS_INSTANTIATE_GUARDS(float)
-HARNESS_INSTANTIATE_GUARDS(double)
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_GUARDS)
 #undef HARNESS_INSTANTIATE_GUARDS
 
 }  // namespace harness

@@ -8,6 +8,8 @@
 // vectorised code meets every alignment. Plain host logic, tested on the CPU.
 #pragma once
 
+#include "harness/numeric/element_traits.hpp"
+
 #include <kernels/types.hpp>
 
 #include <bit>
@@ -31,10 +33,7 @@ T input_poison(kernels::Op op);
 // The poison of outputs and workspaces: every byte 0xA5.
 template <class T>
 T output_poison() {
-  if constexpr (sizeof(T) == 4)
-    return std::bit_cast<T>(0xA5A5A5A5u);
-  else
-    return std::bit_cast<T>(0xA5A5A5A5A5A5A5A5ull);
+  return std::bit_cast<T>(static_cast<bits_t<T>>(0xA5A5A5A5A5A5A5A5ull));
 }
 
 template <class T>

@@ -9,6 +9,8 @@
 // then the infinity of the terms' sign (or, with both signs, either infinity or NaN) passes too.
 #pragma once
 
+#include "harness/numeric/element_traits.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -104,8 +106,8 @@ class FloatSumJudge {
   // Never looser than judge(): the bound is shrunk by more than the rounding of this double
   // arithmetic, and what it does not accept judge() decides exactly.
   bool accepts(const FloatSumFacts& facts, Out got) const {
-    if (facts.special() || facts.extended || !std::isfinite(got)) return false;
-    const double error = std::fabs((static_cast<double>(got) - facts.high) - facts.low);
+    if (facts.special() || facts.extended || !cuda::std::isfinite(got)) return false;
+    const double error = std::fabs((as_double(got) - facts.high) - facts.low);
     const double abs_sum = facts.abs_sum * (1 + static_cast<double>(facts.count) * 0x1p-52);
     return abs_sum * (1 + gamma_) < overflow_ && error <= gamma_ * abs_sum * (1 - 0x1p-48);
   }
@@ -120,7 +122,7 @@ class FloatSumJudge {
 };
 
 // std::nullopt when `got` is an acceptable sum of the terms behind `facts`, otherwise what is
-// wrong. Out is float or double.
+// wrong. Out is a float type (HARNESS_FOR_EACH_FLOAT).
 template <class Out>
 std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t accumulation_depth);
 

@@ -1,28 +1,18 @@
 #include "harness/reduce/reduce_oracle.hpp"
 
+#include "harness/numeric/element_traits.hpp"
 #include "harness/numeric/ordered_fold.hpp"
 
-#include <bit>
-#include <cmath>
+#include <algorithm>
 #include <iomanip>
-#include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <type_traits>
 
 namespace harness {
 namespace {
 
 using kernels::Op;
-
-template <class T>
-bool same_bits(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);  // any NaN payload
-    return std::signbit(a) == std::signbit(b) && a == b;
-  } else {
-    return a == b;
-  }
-}
 
 template <class In, class Out>
 Out exact_fold(Op op, std::span<const In> values) {
@@ -40,19 +30,22 @@ Out exact_fold(Op op, std::span<const In> values) {
       for (In x : values) sum = static_cast<U>(sum + static_cast<U>(static_cast<Out>(x)));
       return static_cast<Out>(sum);
     }
-    Out best = op == Op::max ? std::numeric_limits<Out>::lowest() : std::numeric_limits<Out>::max();
+    Out best = op == Op::max ? limits<Out>::lowest() : limits<Out>::max();
     for (In x : values) best = op == Op::max ? std::max<Out>(best, x) : std::min<Out>(best, x);
     return best;
-  } else {
-    if (values.empty()) return op == Op::max ? std::numeric_limits<Out>::lowest() : std::numeric_limits<Out>::max();
+  } else if constexpr (std::is_same_v<In, Out>) {  // float max and min (the widening keys only sum)
+    if (values.empty()) return op == Op::max ? limits<Out>::lowest() : limits<Out>::max();
     Out best = values[0];
     for (In x : values) {
-      if (std::isnan(x)) return x;
-      const bool better = op == Op::max ? (x > best || (x == best && std::signbit(best) && !std::signbit(x)))
-                                        : (x < best || (x == best && !std::signbit(best) && std::signbit(x)));
+      if (is_nan(x)) return x;
+      const bool better = op == Op::max
+                              ? (x > best || (x == best && cuda::std::signbit(best) && !cuda::std::signbit(x)))
+                              : (x < best || (x == best && !cuda::std::signbit(best) && cuda::std::signbit(x)));
       if (better) best = x;
     }
     return best;
+  } else {
+    throw std::logic_error("a widening key has no exact fold");
   }
 }
 
@@ -61,10 +54,9 @@ Out exact_fold(Op op, std::span<const In> values) {
 template <class T>
 std::string show_value(T value) {
   std::ostringstream text;
-  if constexpr (std::is_floating_point_v<T>) {
-    using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-    text << std::setprecision(std::numeric_limits<T>::max_digits10) << value << " (0x" << std::hex
-         << std::setw(sizeof(T) * 2) << std::setfill('0') << std::bit_cast<Bits>(value) << ')';
+  if constexpr (is_float_v<T>) {
+    text << std::setprecision(limits<T>::max_digits10) << as_double(value) << " (0x" << std::hex
+         << std::setw(sizeof(T) * 2) << std::setfill('0') << +bits_of(value) << ')';
   } else {
     text << +value;
   }
@@ -74,10 +66,10 @@ std::string show_value(T value) {
 template <class In, class Out>
 ReduceExpectation<Out> expect_reduce(Op op, std::span<const In> values) {
   ReduceExpectation<Out> expectation;
-  if constexpr (std::is_floating_point_v<Out>) {
+  if constexpr (is_float_v<Out>) {
     if (op == Op::sum && !values.empty()) {
       expectation.exact = false;
-      for (In x : values) expectation.facts.add(x);
+      for (In x : values) expectation.facts.add(as_double(x));
       return expectation;
     }
     if (op == Op::sum) return expectation;  // +0.0: the empty sum
@@ -90,33 +82,21 @@ template <class Out>
 std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, Out got,
                                         std::uint64_t accumulation_depth) {
   if (!expected.exact) {
-    if constexpr (std::is_floating_point_v<Out>) return judge_float_sum(expected.facts, got, accumulation_depth);
+    if constexpr (is_float_v<Out>) return judge_float_sum(expected.facts, got, accumulation_depth);
   }
-  if (same_bits(got, expected.value)) return std::nullopt;
+  if (same_value(got, expected.value)) return std::nullopt;
   return "expected " + show_value(expected.value) + ", got " + show_value(got);
 }
 
-#define HARNESS_INSTANTIATE_REDUCE_ORACLE(In, Out) \
+#define HARNESS_INSTANTIATE_REDUCE_ORACLE(key, In, Out, label) \
   template ReduceExpectation<Out> expect_reduce<In, Out>(Op, std::span<const In>);
-HARNESS_INSTANTIATE_REDUCE_ORACLE(int, int)
-HARNESS_INSTANTIATE_REDUCE_ORACLE(unsigned, unsigned)
-HARNESS_INSTANTIATE_REDUCE_ORACLE(long long, long long)
-HARNESS_INSTANTIATE_REDUCE_ORACLE(float, float)
-HARNESS_INSTANTIATE_REDUCE_ORACLE(double, double)
-HARNESS_INSTANTIATE_REDUCE_ORACLE(int, long long)
+KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_ORACLE)
 #undef HARNESS_INSTANTIATE_REDUCE_ORACLE
 
-template std::optional<std::string> judge_reduce<int>(const ReduceExpectation<int>&, int, std::uint64_t);
-template std::optional<std::string> judge_reduce<unsigned>(const ReduceExpectation<unsigned>&, unsigned, std::uint64_t);
-template std::optional<std::string> judge_reduce<long long>(const ReduceExpectation<long long>&, long long,
-                                                            std::uint64_t);
-template std::optional<std::string> judge_reduce<float>(const ReduceExpectation<float>&, float, std::uint64_t);
-template std::optional<std::string> judge_reduce<double>(const ReduceExpectation<double>&, double, std::uint64_t);
-
-template std::string show_value<int>(int);
-template std::string show_value<unsigned>(unsigned);
-template std::string show_value<long long>(long long);
-template std::string show_value<float>(float);
-template std::string show_value<double>(double);
+#define HARNESS_INSTANTIATE_VALUE_FUNCTIONS(key, T, out, label)                                       \
+  template std::optional<std::string> judge_reduce<T>(const ReduceExpectation<T>&, T, std::uint64_t); \
+  template std::string show_value<T>(T);
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_VALUE_FUNCTIONS)
+#undef HARNESS_INSTANTIATE_VALUE_FUNCTIONS
 
 }  // namespace harness

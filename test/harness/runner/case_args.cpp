@@ -25,7 +25,10 @@ struct CaseText {
 
 std::string names_of(const auto& values) {
   std::string text;
-  for (const auto& value : values) text += (text.empty() ? "" : "|") + std::string(name(value));
+  for (const auto& value : values) {
+    if (!text.empty()) text += '|';
+    text += name(value);
+  }
   return text;
 }
 

@@ -92,27 +92,21 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
   return {keys_out.download(), values_out.download()};
 }
 
-template int reduce_on_device<int, int>(const kernels::VariantInfo&, kernels::Op, std::span<const int>, int);
-template float reduce_on_device<float, float>(const kernels::VariantInfo&, kernels::Op, std::span<const float>, int);
-template long long reduce_on_device<int, long long>(const kernels::VariantInfo&, kernels::Op, std::span<const int>,
-                                                    int);
-template long long reduce_on_device<long long, long long>(const kernels::VariantInfo&, kernels::Op,
-                                                          std::span<const long long>, int);
-template std::vector<int> scan_on_device<int>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
-                                              std::span<const int>, int);
-template std::vector<unsigned> scan_on_device<unsigned>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
-                                                        std::span<const unsigned>, int);
-template std::vector<float> scan_on_device<float>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
-                                                  std::span<const float>, int);
-template std::vector<double> scan_on_device<double>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
-                                                    std::span<const double>, int);
-template std::vector<long long> scan_on_device<long long>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op,
-                                                          std::span<const long long>, int);
-template std::pair<std::vector<int>, std::vector<std::uint32_t>> sort_on_device<int>(const kernels::VariantInfo&,
-                                                                                     kernels::SortForm,
-                                                                                     std::span<const int>, int);
-template std::pair<std::vector<float>, std::vector<std::uint32_t>> sort_on_device<float>(const kernels::VariantInfo&,
-                                                                                         kernels::SortForm,
-                                                                                         std::span<const float>, int);
+#define HARNESS_INSTANTIATE_REDUCE_ON_DEVICE(key, In, Out, label) \
+  template Out reduce_on_device<In, Out>(const kernels::VariantInfo&, kernels::Op, std::span<const In>, int);
+KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_ON_DEVICE)
+#undef HARNESS_INSTANTIATE_REDUCE_ON_DEVICE
+
+#define HARNESS_INSTANTIATE_SCAN_ON_DEVICE(key, T, out, label)                                           \
+  template std::vector<T> scan_on_device<T>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op, \
+                                            std::span<const T>, int);
+KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_ON_DEVICE)
+#undef HARNESS_INSTANTIATE_SCAN_ON_DEVICE
+
+#define HARNESS_INSTANTIATE_SORT_ON_DEVICE(key, K, out, label)                      \
+  template std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device<K>( \
+      const kernels::VariantInfo&, kernels::SortForm, std::span<const K>, int);
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_SORT_ON_DEVICE)
+#undef HARNESS_INSTANTIATE_SORT_ON_DEVICE
 
 }  // namespace harness

@@ -84,7 +84,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
 };
 
 #define HARNESS_SCAN_FAMILY(key, in, out, label) template class Batch<ScanFamily<in>>;
-KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_SCAN_FAMILY)
+KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_SCAN_FAMILY)
 #undef HARNESS_SCAN_FAMILY
 
 }  // namespace harness

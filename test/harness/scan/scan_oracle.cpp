@@ -43,28 +43,23 @@ Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T>
     const FloatSumJudge<T> judge(depth);
     FloatSumFacts prefix, last_prefix;
     for (std::size_t i = 0; i < input.size(); ++i) {
-      if (inclusive) prefix.add(input[i]);
+      if (inclusive) prefix.add(as_double(input[i]));
       if (judge.wrong(prefix, got[i])) {
         mismatches.note(i, [&] { return judge.judge(prefix, got[i]).value_or(""); });
         last_prefix = prefix;
         last_got = got[i];
       }
-      if (!inclusive) prefix.add(input[i]);
+      if (!inclusive) prefix.add(as_double(input[i]));
     }
     mismatches.describe_last([&] { return judge.judge(last_prefix, last_got).value_or(""); });
   }
   return mismatches;
 }
 
-template Mismatches judge_scan<int>(kernels::ScanKind, kernels::Op, std::span<const int>, std::span<const int>,
+#define HARNESS_INSTANTIATE_SCAN_ORACLE(key, T, out, label)                                                 \
+  template Mismatches judge_scan<T>(kernels::ScanKind, kernels::Op, std::span<const T>, std::span<const T>, \
                                     std::uint64_t);
-template Mismatches judge_scan<unsigned>(kernels::ScanKind, kernels::Op, std::span<const unsigned>,
-                                         std::span<const unsigned>, std::uint64_t);
-template Mismatches judge_scan<long long>(kernels::ScanKind, kernels::Op, std::span<const long long>,
-                                          std::span<const long long>, std::uint64_t);
-template Mismatches judge_scan<float>(kernels::ScanKind, kernels::Op, std::span<const float>, std::span<const float>,
-                                      std::uint64_t);
-template Mismatches judge_scan<double>(kernels::ScanKind, kernels::Op, std::span<const double>, std::span<const double>,
-                                       std::uint64_t);
+KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_ORACLE)
+#undef HARNESS_INSTANTIATE_SCAN_ORACLE
 
 }  // namespace harness

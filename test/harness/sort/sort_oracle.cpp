@@ -1,5 +1,6 @@
 #include "harness/sort/sort_oracle.hpp"
 
+#include "harness/numeric/element_traits.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 
 #include <algorithm>
@@ -14,11 +15,12 @@ namespace {
 // totalOrder as a signed integer comparison: negative floats have their magnitude bits reversed.
 template <class K>
 auto total_order_key(K key) {
-  if constexpr (std::is_floating_point_v<K>) {
-    using Signed = std::conditional_t<sizeof(K) == 4, std::int32_t, std::int64_t>;
+  if constexpr (is_float_v<K>) {
+    using Signed = std::make_signed_t<bits_t<K>>;
     using Unsigned = std::make_unsigned_t<Signed>;
     const auto bits = std::bit_cast<Signed>(key);
-    const Unsigned magnitude_mask = ~Unsigned(0) >> 1;
+    // Cast before the shift: a 16-bit ~0 would be promoted to the int -1, which shifts to -1.
+    const auto magnitude_mask = static_cast<Unsigned>(static_cast<Unsigned>(~Unsigned(0)) >> 1);
     return bits < 0 ? static_cast<Signed>(static_cast<Unsigned>(bits) ^ magnitude_mask) : bits;
   } else {
     return key;
@@ -68,15 +70,11 @@ Mismatches judge_sort(const SortExpectation<K>& expected, std::span<const K> got
   return mismatches;
 }
 
-#define HARNESS_INSTANTIATE_SORT_ORACLE(K)                        \
+#define HARNESS_INSTANTIATE_SORT_ORACLE(key, K, out, label)       \
   template bool total_order_less<K>(K, K);                        \
   template SortExpectation<K> expect_sort<K>(std::span<const K>); \
   template Mismatches judge_sort<K>(const SortExpectation<K>&, std::span<const K>, std::span<const std::uint32_t>);
-HARNESS_INSTANTIATE_SORT_ORACLE(int)
-HARNESS_INSTANTIATE_SORT_ORACLE(unsigned)
-HARNESS_INSTANTIATE_SORT_ORACLE(long long)
-HARNESS_INSTANTIATE_SORT_ORACLE(float)
-HARNESS_INSTANTIATE_SORT_ORACLE(double)
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_SORT_ORACLE)
 #undef HARNESS_INSTANTIATE_SORT_ORACLE
 
 }  // namespace harness
