@@ -15,6 +15,7 @@ case "$tool" in
   *) echo "sanitize.sh: unknown tool '$tool'" >&2; exit 2 ;;
 esac
 export KCHECK_EXACT_BUFFERS=1
+export KCHECK_SANITIZER_TOOL=$tool  # sanitize_cases.cpp picks the types each tool needs
 # The tools slow kernels down by orders of magnitude: a batch's hang deadline would fire on
 # honest runs, so only ctest's timeout bounds a sanitizer entry.
 export KERNELS_HANG_TIMEOUT_S=0

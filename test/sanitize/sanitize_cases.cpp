@@ -2,8 +2,8 @@
 // runs (ctest -L sanitize): the tools slow kernels down by one or two orders of magnitude, so
 // these cover each variant's code paths (the smallest, the preferred (as 0) and the largest
 // block; a partial block, an odd length past two blocks, a multi-tile length; a type of each
-// element width and every widening key declared; every declared op, kind and form; in-place
-// where declared) with
+// element width (memcheck, initcheck) or of 4 and 8 bytes (racecheck, synccheck), and every
+// widening key declared; every declared op, kind and form; in-place where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
 // same batch runner and oracles as the full tests. Launched by ci/sanitize.sh, they run with
 // device buffers of exactly n elements and no guard bands (memory/buffer_layout.hpp), so memcheck
@@ -21,6 +21,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 #include <utility>
 
 namespace {
@@ -93,18 +95,28 @@ class Cases : public harness::VariantTest<Type> {
   const VariantInfo& variant_;
 };
 
-// The types a variant is sanitized with: one it declares of each element width, for memory
-// errors depend on the width (byte and 16-bit loads, vectors of 16 bytes, 8-byte words), the
-// first of each width in the order below; and every widening key it declares.
+// Whether the tool running these cases (ci/sanitize.sh says which) checks accesses, whose
+// errors depend on the element width, rather than races and barriers, which depend on the code
+// path: the same for every width here (a 1- or 2-byte type takes the 4-byte types' tiling).
+bool checks_accesses() {
+  const char* tool = std::getenv("KCHECK_SANITIZER_TOOL");
+  return tool == nullptr || std::string_view(tool) == "memcheck" || std::string_view(tool) == "initcheck";
+}
+
+// The types a variant is sanitized with: for memcheck and initcheck one it declares of each
+// element width (byte and 16-bit loads, 16-byte vectors, 8-byte words), for racecheck and
+// synccheck one of 4 and one of 8 bytes (or its narrowest if it declares neither); the first of
+// each width in the order below; and every widening key it declares.
 std::vector<TypeKey> sanitized_types(const VariantInfo& variant) {
-  constexpr TypeKey kPreferred[] = {TypeKey::uint8,   TypeKey::int8,    TypeKey::float16, TypeKey::bfloat16,
-                                    TypeKey::int16,   TypeKey::uint16,  TypeKey::int32,   TypeKey::uint32,
-                                    TypeKey::float32, TypeKey::float64, TypeKey::int64,   TypeKey::uint64};
+  constexpr TypeKey kPreferred[] = {TypeKey::int32,   TypeKey::uint32,   TypeKey::float32, TypeKey::float64,
+                                    TypeKey::int64,   TypeKey::uint64,   TypeKey::uint8,   TypeKey::int8,
+                                    TypeKey::float16, TypeKey::bfloat16, TypeKey::int16,   TypeKey::uint16};
   std::vector<TypeKey> chosen;
   std::vector<std::size_t> widths;
   for (TypeKey type : kPreferred) {
     const std::size_t width = kernels::visit_type(type, [](auto in, auto) { return sizeof(in); });
     if (!variant.supports(type) || std::find(widths.begin(), widths.end(), width) != widths.end()) continue;
+    if (!checks_accesses() && width < 4 && !widths.empty()) continue;
     chosen.push_back(type);
     widths.push_back(width);
   }
