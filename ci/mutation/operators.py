@@ -4,7 +4,7 @@ Conventional classes (Offutt's selective set, in spirit): relational, loop_bound
 constant, bounds_check, logical; operand_order, about the semantics of the kernels' binary-op
 functor: `op(a, b)` made `op(b, a)`, a bug no commutative op can show (every variant that keeps
 the order of its input must kill it; one whose contract allows only commutative ops need not);
-and accumulator_width, about the reductions' types: the accumulator narrowed to the input type.
+and accumulator_width, about the reductions' types: the accumulator's values narrowed to In.
 GPU classes (after Zhu and Zaidman, ICST 2020): barrier, thread_index, shared_memory, volatile,
 atomic, memory_order, launch_shape, index_width.
 
@@ -26,22 +26,29 @@ Choices that keep the catalogue useful rather than large:
   name, or as a temporary (`OpT()(a, b)`), is not found: none is today (test_mutation.py checks
   every `op(` call line has its swap), and new code keeps the name;
 - accumulator_width (narrow_accumulator) narrows the reductions' accumulator, whose type the
-  kernels name `Out` beside the element type `In` (`template <class OpT, class In, class Out>`):
-  in device code, the type `Out` of a declaration statement (`Out v = ...;`, `Out* values = ...;`,
-  `const Out x`, `Out const& r`, `__shared__ Out s[32];`) made `In`, and in the same statement
-  `dynamic_shared<Out>()` made `dynamic_shared<In>()` too (the shared buffer narrowed as a whole,
-  so the statement compiles), where the templates around it (the function's, an enclosing class
-  template's) declare both `class In` and `class Out`: the approximation of "In is a name in
-  scope" (an alias `using In = ...` or a shadowing name is not seen). Not `Out` in a conversion
-  (`Out(in[i])`), a parameter list (`Out* block_results`), a return type, template arguments
-  (`&kernel<OpT, In, Out>`, `template <class Out>`) or a cast (`static_cast<Out*>`), nor a
-  declaration in a `for` header or after a label, which the kernels do not use for accumulators
-  (test_mutation.py checks every device line declaring an `Out` in kernels/reduce/ has its
-  mutant). A pointer or reference initialised from another `Out` object (`Out* p = out;`) does
-  not compile once narrowed, and is counted apart as such; none is in kernels/ today. The bug
-  shows only for the widening type keys, where Out is wider than In (int_to_longlong,
-  half_to_float, bfloat16_to_float: ctest labels of the reduce entries); for
-  every other key Out is In and the mutant is the original code, so those keys' entries pass by
+  kernels name `Out` beside the element type `In` (`template <class OpT, class In, class Out>`),
+  value by value: each value it takes is made `Out(In(value))`, rounded or wrapped to In as if
+  accumulated there and converted back. No type changes, so every mutant compiles wherever the
+  original does (narrowing the declared type did not: `unrolled_block_reduce(values, v, op)` and
+  the other helpers deduce one T from the buffer and the value). The site is a declaration
+  statement of one `Out` in device code, where the templates around it (the function's, an
+  enclosing class template's) declare both `class In` and `class Out`: the approximation of "In
+  is a name in scope" (an alias `using In = ...` or a shadowing name is not seen). Its one mutant
+  wraps, in the rest of the declaring block, for a scalar (`Out v = x;`, `const Out t = x;`) its
+  initialiser and the right-hand side of each assignment statement `v = ...;` (also after
+  `if (c)`, `else`, or a store it feeds: `values[i] = v = op(v, w);`), and for a pointer or array
+  (`Out* values = dynamic_shared<Out>();`, `__shared__ Out s[32];`) the right-hand side of each
+  store statement `values[i] = ...;`; a declaration that takes no such value has none. Not found:
+  compound assignments and increments (`v += x`), assignments in a `for` header, after a label or
+  inside parentheses, stores through `*p`, and what the helpers it is passed to do with it (their
+  parameters are their own: `last_warp_step`'s stores into `values` stay wide); nor references
+  (`Out& r`), direct initialisation (`Out v(x)`), several declarators, a declaration in a `for`
+  header, and `Out` in a conversion (`Out(in[i])`), a parameter list, a return type, template
+  arguments or a cast. test_mutation.py checks that every device line of kernels/reduce/
+  declaring an `Out` that takes a value has its mutant, and that none of them is compound-assigned.
+  The bug shows only for the widening type keys, where Out is wider than In (int_to_longlong,
+  half_to_float, bfloat16_to_float: ctest labels of the reduce entries); for every other key In
+  is Out, `Out(In(x))` is `x` and the mutant is the original code, so those keys' entries pass by
   construction and the kill must come from a widening key's entries, which a variant's run
   includes. A survivor is a variant whose widening-key tests miss the overflow or rounding.
 """
@@ -49,7 +56,7 @@ Choices that keep the catalogue useful rather than large:
 import re
 from dataclasses import dataclass
 
-from cpp_structure import split_arguments
+from cpp_structure import CONTROL_KEYWORDS, split_arguments
 
 CONVENTIONAL_CLASSES = [
     "relational",
@@ -94,6 +101,9 @@ _FUNCTOR = "op"  # the name the kernels give their binary-op functor object
 _ACCUMULATOR, _ELEMENT = "Out", "In"  # the reductions' accumulator and element type parameters
 _STATEMENT_STARTS = {";", "{", "}"}
 _DECLARATION_SPECIFIERS = {"const", "volatile", "__shared__"}
+_DECLARATOR_QUALIFIERS = {"const", "volatile", "__restrict__"}
+# Names that start a statement other than an expression statement.
+_STATEMENT_KEYWORDS = CONTROL_KEYWORDS | {"do", "else", "return", "case", "default", "break", "continue", "goto"}
 # Tokens before a `?` that end its condition when scanning backwards.
 _CONDITION_STARTS = {
     "(",
@@ -369,20 +379,20 @@ def _declares_or_selects(before):
 
 
 def _narrowed_accumulators(sf):
-    """The accumulator's declared type `Out` made `In`: see the module's docstring for which."""
-    tokens = sf.tokens
+    """Each value the accumulator declared `Out` takes, made `Out(In(value))`: see the module's
+    docstring for which declarations and which values."""
     for index in _sites(sf, {_ACCUMULATOR}):
         if not sf.is_device(index) or not _declares(sf, index):
             continue
         if not {_ELEMENT, _ACCUMULATOR} <= _type_parameters(sf, index):
             continue
-        buffers = _shared_buffer_types(sf, index, _statement_end(sf, index))
-        yield Mutation(
-            "narrow_accumulator",
-            "accumulator_width",
-            index,
-            tuple((tokens[i].start, tokens[i].end, _ELEMENT) for i in [index, *buffers]),
-        )
+        declarator = _accumulator_declarator(sf, index)
+        if declarator is None:
+            continue
+        spans = list(_values_taken(sf, index, *declarator))
+        if spans:
+            edits = tuple(edit for first, last in spans for edit in _narrowed(sf, first, last))
+            yield Mutation("narrow_accumulator", "accumulator_width", index, edits)
 
 
 def _declares(sf, index):
@@ -396,6 +406,101 @@ def _declares(sf, index):
         return False
     after = tokens[index + 1]
     return after.kind == "identifier" or after.text in {"*", "&", "&&"}
+
+
+def _accumulator_declarator(sf, index):
+    """(index of the declared name, whether values reach it through stores `name[i] = x`) for
+    the declaration whose type `Out` is tokens[index]: a scalar (`Out v = x;`, `Out const v;`),
+    a pointer (`Out* values = ...;`, `volatile Out* const p;`) or an array (`Out s[32];`), alone
+    in its statement. None for a reference, a pointer to pointer, a direct initialisation
+    (`Out v(x)`, `Out v{x}`) or several declarators (`Out a = 0, b;`)."""
+    tokens, at = sf.tokens, index + 1
+    while tokens[at].text in _DECLARATOR_QUALIFIERS:
+        at += 1
+    pointer = tokens[at].text == "*"
+    at += pointer
+    while tokens[at].text in _DECLARATOR_QUALIFIERS:
+        at += 1
+    name = at
+    if tokens[name].kind != "identifier":
+        return None
+    array = not pointer and tokens[name + 1].text == "["
+    follows = tokens[sf.partner[name + 1] + 1 if array else name + 1].text
+    if follows not in ({";"} if array else {";", "="}):
+        return None
+    if len(split_arguments(sf.tokens, name, _statement_end(sf, name) - 1)) > 1:
+        return None
+    return name, pointer or array
+
+
+def _values_taken(sf, index, name, stored):
+    """(first, last) token spans of the values the accumulator takes, in order: a scalar's
+    initialiser and the right-hand side of each later assignment `name = x;`, or the right-hand
+    side of each later store `name[i] = x;`, in the rest of the block that declares it."""
+    tokens, end = sf.tokens, _statement_end(sf, index)
+    if not stored and tokens[name + 1].text == "=":
+        yield name + 2, end - 1
+    first = end + 1
+    while first < sf.scope_of[index].close:
+        if tokens[first].text in {"(", "["}:  # a condition, a for header, a call: no statement in it
+            first = sf.partner[first] + 1
+            continue
+        if _starts_expression_statement(sf, first):
+            yield from _assigned(sf, first, tokens[name].text, stored)
+        first += 1
+
+
+def _starts_expression_statement(sf, index):
+    """Whether tokens[index], a name or a `*` (`*out = v = x;`), starts an expression statement:
+    after `;`, a brace, `else`, `do`, or the condition of `if`, `for`, `while` (`if (c) v = x;`).
+    Not after a label (`case 0:`), which the kernels do not use."""
+    tokens, token = sf.tokens, sf.tokens[index]
+    if token.text != "*" and (token.kind != "identifier" or token.text in _STATEMENT_KEYWORDS):
+        return False
+    before = tokens[index - 1].text
+    if before in _STATEMENT_STARTS or before in {"else", "do"}:
+        return True
+    if before != ")":
+        return False
+    keyword = sf.partner[index - 1] - 1
+    return tokens[keyword].text in CONTROL_KEYWORDS or tokens[keyword].text == "constexpr"
+
+
+def _assigned(sf, first, name, stored):
+    """The right-hand sides that the expression statement starting at tokens[first] gives to
+    `name` (stored: to an element `name[i]`): each `=` at its top level whose left-hand side,
+    from the statement's start or the previous `=`, is that name or element. A chained store
+    `values[i] = v = op(v, w);` gives `v = op(v, w)` to `values[i]` and `op(v, w)` to `v`."""
+    tokens, end = sf.tokens, _statement_end(sf, first)
+    if any(tokens[i].text == "{" for i in _top_level(sf, first, end - 1)):
+        return  # a lambda or an initialiser list: no plain expression statement
+    target = first
+    for index in _top_level(sf, first, end - 1):
+        if tokens[index].text != "=":
+            continue
+        if _names(sf, target, index - 1, name, stored):
+            yield index + 1, end - 1
+        target = index + 1
+
+
+def _narrowed(sf, first, last):
+    """Edits that make the expression tokens[first..last] `Out(In(expression))`: the value
+    rounded or wrapped to In, as if accumulated in In, and converted back so no type changes."""
+    tokens = sf.tokens
+    return (
+        (tokens[first].start, tokens[first].start, f"{_ACCUMULATOR}({_ELEMENT}("),
+        (tokens[last].end, tokens[last].end, "))"),
+    )
+
+
+def _names(sf, first, last, name, stored):
+    """Whether tokens[first..last] are `name` (stored: an element of it, `name[i]`)."""
+    tokens = sf.tokens
+    if tokens[first].text != name:
+        return False
+    if not stored:
+        return first == last
+    return tokens[first + 1].text == "[" and sf.partner[first + 1] == last
 
 
 def _type_parameters(sf, index):
@@ -424,16 +529,6 @@ def _head_type_parameters(sf, brace):
             names.add(tokens[index + 1].text)
         index = sf.partner.get(index, index) - 1 if tokens[index].text in {")", "]"} else index - 1
     return names
-
-
-def _shared_buffer_types(sf, first, last):
-    """Indices of the `Out` in each `dynamic_shared<Out>` among tokens[first..last]."""
-    tokens = sf.tokens
-    return [
-        i + 2
-        for i in range(first, last - 2)
-        if tokens[i].text == "dynamic_shared" and [t.text for t in tokens[i + 1 : i + 4]] == ["<", _ACCUMULATOR, ">"]
-    ]
 
 
 def _line_bounds(text, offset):

@@ -166,9 +166,11 @@ class FixtureOperators(unittest.TestCase):
             "total = op(cache[i + 1], max(total, n));",
         )
         self.assert_mutant(
-            "narrow_accumulator", "Out* partial = dynamic_shared<Out>();", "In* partial = dynamic_shared<In>();"
+            "narrow_accumulator", "Out* partial = dynamic_shared<Out>();", "partial[0] = Out(In(Out(*in)));"
         )
-        self.assert_mutant("narrow_accumulator", "const Out total = partial[0];", "const In total = partial[0];")
+        self.assert_mutant(
+            "narrow_accumulator", "const Out total = partial[0];", "const Out total = Out(In(partial[0]));"
+        )
 
     def test_gpu_operators(self):
         self.assert_mutant("syncthreads_to_syncwarp", "__syncthreads();", "__syncwarp();")
@@ -328,54 +330,134 @@ class OperandOrder(unittest.TestCase):
 
 
 class AccumulatorWidth(unittest.TestCase):
-    """narrow_accumulator on small sources: which `Out` tokens are an accumulator's declared type."""
+    """narrow_accumulator on small sources: which declarations of `Out` are accumulators, and which
+    of the values each takes are wrapped `Out(In(...))`."""
 
     KERNEL = "template <class OpT, class In, class Out>\n__global__ void k(const In* in, std::uint64_t n, Out* out)"
 
     def narrowed(self, body, head=KERNEL):
-        """The body's lines as each narrow_accumulator mutation leaves them (the changed lines)."""
+        """The body's changed lines as each narrow_accumulator mutation leaves them: one list a mutant."""
         sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
         lines = sf.text.splitlines()
         result = []
         for mutation in find_mutations(sf):
             if mutation.operator == "narrow_accumulator":
                 self.assertEqual(mutation.op_class, "accumulator_width")
+                self.assertEqual(sf.tokens[mutation.anchor].text, "Out", "the mutant names the declaration's line")
                 mutated = apply_edits(sf.text, mutation.edits).splitlines()
-                result += [m.strip() for m, o in zip(mutated, lines) if m != o]
+                result.append([m.strip() for m, o in zip(mutated, lines) if m != o])
         return result
 
-    def test_declarations_are_narrowed(self):
-        self.assertEqual(self.narrowed("  Out v = OpT::identity();"), ["In v = OpT::identity();"])
+    def test_a_scalar_takes_its_initialiser_narrowed(self):
+        self.assertEqual(self.narrowed("  Out v = OpT::identity();"), [["Out v = Out(In(OpT::identity()));"]])
         self.assertEqual(
             self.narrowed("  Out v = i < n ? Out(in[i]) : OpT::identity();"),
-            ["In v = i < n ? Out(in[i]) : OpT::identity();"],
+            [["Out v = Out(In(i < n ? Out(in[i]) : OpT::identity()));"]],
         )
-        self.assertEqual(self.narrowed("  const Out x = *out;"), ["const In x = *out;"])
-        self.assertEqual(self.narrowed("  Out const& r = *out;"), ["In const& r = *out;"])
-        self.assertEqual(self.narrowed("  Out v(in[0]);"), ["In v(in[0]);"])
-        self.assertEqual(self.narrowed("  __shared__ Out partial[32];"), ["__shared__ In partial[32];"])
-        self.assertEqual(self.narrowed("  Out a = 0;\n  if (n > 1) {\n    Out b = a;\n  }"), ["In a = 0;", "In b = a;"])
+        self.assertEqual(self.narrowed("  const Out x = *out;"), [["const Out x = Out(In(*out));"]])
+        self.assertEqual(self.narrowed("  Out const x = f<2, OpT>(in);"), [["Out const x = Out(In(f<2, OpT>(in)));"]])
 
-    def test_the_shared_buffer_narrows_whole(self):
-        self.assertEqual(
-            self.narrowed("  Out* values = dynamic_shared<Out>();"), ["In* values = dynamic_shared<In>();"]
+    def test_and_each_later_assignment_with_it(self):
+        body = (
+            "  Out v = OpT::identity();\n"
+            "  if (n > 1) v = op(v, Out(in[1]));\n"
+            "  for (int i = 0; i < 2; ++i) {\n"
+            "    v = f<2, OpT>(v, in);\n"
+            "  }\n"
+            "  if constexpr (sizeof(In) < 4) v = op(v, v); else v = g(v);\n"
+            "  *out = v;"
         )
         self.assertEqual(
-            self.narrowed("  volatile Out* const p = dynamic_shared<Out>();"),
-            ["volatile In* const p = dynamic_shared<In>();"],
+            self.narrowed(body),
+            [
+                [
+                    "Out v = Out(In(OpT::identity()));",
+                    "if (n > 1) v = Out(In(op(v, Out(in[1]))));",
+                    "v = Out(In(f<2, OpT>(v, in)));",
+                    "if constexpr (sizeof(In) < 4) v = Out(In(op(v, v))); else v = Out(In(g(v)));",
+                ]
+            ],
+        )
+        self.assertEqual(self.narrowed("  Out v;\n  v = *in;"), [["v = Out(In(*in));"]])
+        self.assertEqual(self.narrowed("  Out v;\n  *out = v;"), [], "no value taken: no mutant")
+
+    def test_each_declaration_is_one_mutant_over_its_block(self):
+        body = "  Out a = 0;\n  if (n > 1) {\n    Out b = a;\n    b = op(b, a);\n  }\n  a = op(a, a);"
+        self.assertEqual(
+            self.narrowed(body),
+            [
+                ["Out a = Out(In(0));", "a = Out(In(op(a, a)));"],
+                ["Out b = Out(In(a));", "b = Out(In(op(b, a)));"],
+            ],
+        )
+
+    def test_a_buffer_takes_its_stores_narrowed(self):
+        body = (
+            "  Out* values = dynamic_shared<Out>();\n"
+            "  values[threadIdx.x] = i < n ? Out(in[i]) : OpT::identity();\n"
+            "  if (n > 1) values[0] = op(values[0], values[1]);\n"
+            "  *out = values[0] == values[1] ? values[0] : Out(0);"
+        )
+        self.assertEqual(
+            self.narrowed(body),
+            [
+                [
+                    "values[threadIdx.x] = Out(In(i < n ? Out(in[i]) : OpT::identity()));",
+                    "if (n > 1) values[0] = Out(In(op(values[0], values[1])));",
+                ]
+            ],
+        )
+        self.assertEqual(
+            self.narrowed("  volatile Out* const p = dynamic_shared<Out>();\n  p[1] = *in;"), [["p[1] = Out(In(*in));"]]
+        )
+        self.assertEqual(
+            self.narrowed("  __shared__ Out partial[32];\n  partial[threadIdx.x % 32] = Out(*in);"),
+            [["partial[threadIdx.x % 32] = Out(In(Out(*in)));"]],
+        )
+        self.assertEqual(self.narrowed("  Out* values = dynamic_shared<Out>();\n  *out = values[0];"), [], "no store")
+
+    def test_a_chained_store_narrows_each_target_apart(self):
+        body = "  Out* values = dynamic_shared<Out>();\n  Out v = *in;\n  if (n > 1) values[0] = v = op(v, values[1]);"
+        self.assertEqual(
+            self.narrowed(body),
+            [
+                ["if (n > 1) values[0] = Out(In(v = op(v, values[1])));"],
+                ["Out v = Out(In(*in));", "if (n > 1) values[0] = v = Out(In(op(v, values[1])));"],
+            ],
+        )
+        self.assertEqual(
+            self.narrowed("  Out v = 0;\n  *out = v = *in;"), [["Out v = Out(In(0));", "*out = v = Out(In(*in));"]]
+        )
+
+    def test_values_taken_otherwise_are_not_found(self):
+        """See the module's docstring: compound assignments, for headers, stores through `*p`."""
+        self.assertEqual(self.narrowed("  Out v = 0;\n  v += *in;\n  ++v;"), [["Out v = Out(In(0));"]])
+        self.assertEqual(
+            self.narrowed("  Out v = 0;\n  for (v = 1; v < n; v = v + 1) *out = v;"), [["Out v = Out(In(0));"]]
+        )
+        self.assertEqual(self.narrowed("  Out* p = dynamic_shared<Out>();\n  *p = *in;\n  p[0] += *in;"), [])
+        self.assertEqual(
+            self.narrowed("  Out v = 0;\n  s.v = 1;\n  w = v;\n  if (v == 0) *out = v;"), [["Out v = Out(In(0));"]]
+        )
+
+    def test_other_declarations_are_no_site(self):
+        self.assertEqual(self.narrowed("  Out& r = *out;\n  r = *in;"), [], "a reference: stores to another object")
+        self.assertEqual(self.narrowed("  Out const& r = *out;"), [])
+        self.assertEqual(self.narrowed("  Out v(in[0]);\n  Out w{in[0]};"), [], "direct initialisation")
+        self.assertEqual(self.narrowed("  Out a = 0, b = 1;"), [], "several declarators")
+        self.assertEqual(self.narrowed("  Out** pp = &out;\n  pp[0] = out;"), [])
+        self.assertEqual(
+            self.narrowed("  for (Out s = 0; s < 2; ++s) *out += s;"), [], "a for header: not found (docstring)"
         )
 
     def test_conversions_parameters_arguments_and_casts_are_no_site(self):
         self.assertEqual(self.narrowed("  *out = Out(in[0]);"), [])
         self.assertEqual(self.narrowed("  Out(in[0]);"), [])
         self.assertEqual(self.narrowed("  launch(&k<OpT, In, Out>, sizeof(Out));"), [])
-        self.assertEqual(self.narrowed("  auto* p = static_cast<Out*>(q);"), [])
+        self.assertEqual(self.narrowed("  auto* p = static_cast<Out*>(q);\n  p[0] = *in;"), [])
         self.assertEqual(self.narrowed("  using T = Out;\n  Out::flush();"), [])
-        self.assertEqual(
-            self.narrowed("  for (Out s = 0; s < 2; ++s) *out += s;"), [], "a for header: not found (docstring)"
-        )
         device_function = "template <class In, class Out>\n__device__ Out f(Out a, const In* in)"
-        self.assertEqual(self.narrowed("  return a;", head=device_function), [])
+        self.assertEqual(self.narrowed("  a = Out(*in);\n  return a;", head=device_function), [], "a parameter")
 
     def test_only_where_the_template_declares_in_and_out(self):
         without_in = "template <class OpT, class Out>\n__global__ void k(const int* in, Out* out)"
@@ -383,16 +465,16 @@ class AccumulatorWidth(unittest.TestCase):
         untemplated = "using Out = long long;\n__global__ void k(const int* in, Out* out)"
         self.assertEqual(self.narrowed("  Out v = 0;", head=untemplated), [])
         member = "template <class In, class Out = In>\nstruct S {\n  __device__ void f(const In* in, Out* out)"
-        self.assertEqual(self.narrowed("  Out v = *in;\n}", head=member), ["In v = *in;"])
+        self.assertEqual(self.narrowed("  Out v = *in;\n}", head=member), [["Out v = Out(In(*in));"]])
 
     def test_device_code_only(self):
         host = "template <class OpT, class In, class Out>\nvoid run(const In* in, Out* out)"
-        self.assertEqual(self.narrowed("  Out* results = out;", head=host), [])
+        self.assertEqual(self.narrowed("  Out v = *in;\n  Out* results = out;\n  results[0] = v;", head=host), [])
         both = "template <class OpT, class In, class Out>\n__host__ __device__ void f(const In* in, Out* out)"
-        self.assertEqual(self.narrowed("  Out v = *in;", head=both), ["In v = *in;"])
+        self.assertEqual(self.narrowed("  Out v = *in;", head=both), [["Out v = Out(In(*in));"]])
         self.assertEqual(
-            self.narrowed("  const auto g = [&](int x) { Out w = in[x]; return w; };"),
-            ["const auto g = [&](int x) { In w = in[x]; return w; };"],
+            self.narrowed("  const auto g = [&](int x) { Out w = in[x]; w = op(w, w); return w; };"),
+            [["const auto g = [&](int x) { Out w = Out(In(in[x])); w = Out(In(op(w, w))); return w; };"]],
         )
 
 
@@ -488,12 +570,15 @@ class TodaysSources(unittest.TestCase):
         self.assertFalse([k for k in swapped if k[0] == "kernels/detail/ops.cuh"])
 
     def test_every_accumulator_of_a_reduction_is_narrowed(self):
-        """Each device line of kernels/reduce/ that declares an `Out` (`Out v`, `Out* values`),
-        found with a plain search, has one narrow_accumulator mutant, and every file that has such
-        a line has one; each mutant changes only `Out` tokens to `In`, so its source keeps the
-        original's brackets and scopes."""
+        """Each device line of kernels/reduce/ that declares an `Out` (`Out v = ...`, `Out* values`),
+        found with a plain search, has one narrow_accumulator mutant where the accumulator takes a
+        value (a scalar its initialiser, a buffer a store `values[i] = ...` in its block; a form the
+        operator leaves, `Out& r = x`, `Out v(x)`, fails here until decided), and every file that
+        has such a line has one; none compound-assigns an accumulator (not found either). Each
+        mutant only inserts `Out(In(` after an `=` and `))` before the `;` of that statement, so no
+        type changes and it compiles wherever the original does."""
         narrowed = Counter((m.file, m.line) for m in self.mutants if m.operator == "narrow_accumulator")
-        declaration = r"\s*(const |__shared__ )?Out\b[*&]? ?(const )?\w+( =|\(|;|\[)"
+        declaration = r"\s*(const |__shared__ )?Out\b([*&]?) ?(const )?(\w+)( =|\(|;|\[)"
         declarations = set()
         for path in sorted(glob.glob(os.path.join(ROOT, "kernels", "reduce", "**", "*.cu*"), recursive=True)):
             with open(path, encoding="utf-8") as file:
@@ -502,19 +587,39 @@ class TodaysSources(unittest.TestCase):
             for index, token in enumerate(sf.tokens):
                 first_of_line.setdefault(token.line, index)
             for number, index in first_of_line.items():
-                if re.match(declaration, lines[number - 1]) and sf.is_device(index):
+                found = re.match(declaration, lines[number - 1])
+                if not found or not sf.is_device(index):
+                    continue
+                declarator, name, after = found.group(2, 4, 5)
+                block = "\n".join(lines[number - 1 : sf.tokens[sf.scope_of[index].close].line])
+                compound = rf"(?<![.\w]){name}\b(\[[^\]]*\])? ?([-+*/%&|^]|<<|>>)=|\+\+{name}\b|\b{name}\+\+"
+                self.assertIsNone(re.search(compound, block), f"{sf.path}:{number}: a compound assignment")
+                stored = re.search(rf"(?<![.\w]){name}\[[^\]]*\] = ", block)
+                if (after in {" =", "("} and declarator != "*") or stored:
                     declarations.add((sf.path, number))
             for mutation in find_mutations(sf):
-                if mutation.operator != "narrow_accumulator":
-                    continue
-                mutated = SourceFile(sf.path, apply_edits(sf.text, mutation.edits))  # raises if unbalanced
-                changed = {(a.text, b.text) for a, b in zip(sf.tokens, mutated.tokens) if a.text != b.text}
-                self.assertEqual(len(mutated.tokens), len(sf.tokens))
-                self.assertEqual(changed, {("Out", "In")})
-                self.assertEqual([s.kind for s in mutated.scope_of], [s.kind for s in sf.scope_of])
+                if mutation.operator == "narrow_accumulator":
+                    self.assert_wraps_whole_right_hand_sides(sf, mutation)
         self.assertGreaterEqual(len({path for path, _ in declarations}), 9)
         self.assertEqual(set(narrowed), declarations)
         self.assertEqual([k for k, n in narrowed.items() if n > 1], [])
+
+    def assert_wraps_whole_right_hand_sides(self, sf, mutation):
+        """The mutation's edits are pairs of insertions, `Out(In(` right after an `=` and `))` right
+        before a `;`, and leave the file's brackets balanced and its brace scopes as they were."""
+        after = {t.end: i for i, t in enumerate(sf.tokens)}
+        before = {t.start: i for i, t in enumerate(sf.tokens)}
+        opened = []
+        for start, end, text in mutation.edits:
+            self.assertEqual(start, end, "an insertion")
+            if text == "Out(In(":
+                opened.append(sf.tokens[before[start] - 1].text)
+            else:
+                self.assertEqual((text, sf.tokens[after[start] + 1].text), ("))", ";"))
+        self.assertEqual(opened, ["="] * (len(mutation.edits) // 2))
+        mutated = SourceFile(sf.path, apply_edits(sf.text, mutation.edits))  # raises if unbalanced
+        scopes = [[f.scope_of[i].kind for i, t in enumerate(f.tokens) if t.text == "{"] for f in (sf, mutated)]
+        self.assertEqual(scopes[0], scopes[1])
 
     def test_triaged_mutants_exist_and_give_reasons(self):
         variants = {}
