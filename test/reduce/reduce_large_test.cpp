@@ -24,7 +24,7 @@ class LargeReduce : public harness::LargeTest {
     if (variant().supports(TypeKey::int32_to_int64, Op::sum)) {
       cases.push_back(harness::large_case(variant(), TypeKey::int32_to_int64, n));
     }
-    check(cases, harness::kLargeReduce);
+    check(cases, harness::kLargeReduce, "int sum, max and min, and the int_to_longlong sum");
   }
 };
 
@@ -34,10 +34,10 @@ TEST_P(LargeReduce, MoreThanTwoToThe31Ints) { check_length(harness::kLargePastIn
 
 TEST_P(LargeReduce, MoreThanTwoToThe32Ints) { check_length(harness::kLargePastUint32); }
 
-// Variants that take more than 2^32 ints (those that take ints at all, up to any length).
+// Variants that take more than 2^32 values of some type (up to any length).
 INSTANTIATE_TEST_SUITE_P(large, LargeReduce,
-                         testing::ValuesIn(harness::variants_taking(kernels::Family::reduce, TypeKey::int32,
-                                                                    harness::kLargePastUint32)),
+                         testing::ValuesIn(harness::variants_taking_any_type(kernels::Family::reduce,
+                                                                             harness::kLargePastUint32)),
                          harness::variant_param_name);
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "harness/runner/gpu_session.hpp"
 
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <malloc.h>
 
@@ -34,6 +35,17 @@ std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, 
 std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
                                                          std::uint64_t n) {
   return variants_where(family, type, [&](const kernels::VariantInfo& v) { return v.accepts_length(n, 0, type); });
+}
+
+std::vector<const kernels::VariantInfo*> variants_taking_any_type(kernels::Family family, std::uint64_t n) {
+  std::vector<const kernels::VariantInfo*> chosen;
+  for (const kernels::VariantInfo* variant : kernels::variants_of(family)) {
+    const auto types = variant->types();
+    if (std::any_of(types.begin(), types.end(),
+                    [&](kernels::TypeKey type) { return variant->accepts_length(n, 0, type); }))
+      chosen.push_back(variant);
+  }
+  return chosen;
 }
 
 namespace {

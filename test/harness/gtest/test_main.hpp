@@ -20,6 +20,11 @@ std::vector<const kernels::VariantInfo*> variants_where(kernels::Family family, 
 std::vector<const kernels::VariantInfo*> variants_taking(kernels::Family family, kernels::TypeKey type,
                                                          std::uint64_t n);
 
+// The variants of a family that take at least n values of some type they declare, with their
+// preferred block size: every variant a large test has an entry for (it reports Skipped for one
+// that declares none of the types the large cases cover, rather than having no entry).
+std::vector<const kernels::VariantInfo*> variants_taking_any_type(kernels::Family family, std::uint64_t n);
+
 // Mark a GTEST_SKIP() as caused by too little device memory, or by a contract that declares
 // nothing the test can run (a property of int scans for a variant of float scans only): the
 // only skips that a run with KERNELS_REQUIRE_GPU=1 accepts.
