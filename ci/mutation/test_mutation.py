@@ -272,20 +272,29 @@ class FixtureOperators(unittest.TestCase):
         )
 
 
+def mutated_lines(test, body, head, operator, op_class, anchor=None):
+    """For each `operator` mutation of the function `head { body }`: the lines it changes, as it
+    leaves them. Each must be of `op_class` and, with `anchor`, name that token's line."""
+    sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
+    lines = sf.text.splitlines()
+    result = []
+    for mutation in find_mutations(sf):
+        if mutation.operator != operator:
+            continue
+        test.assertEqual(mutation.op_class, op_class)
+        if anchor is not None:
+            test.assertEqual(sf.tokens[mutation.anchor].text, anchor, "the mutant names the declaration's line")
+        mutated = apply_edits(sf.text, mutation.edits).splitlines()
+        result.append([m.strip() for m, o in zip(mutated, lines) if m != o])
+    return result
+
+
 class OperandOrder(unittest.TestCase):
     """swap_operands on small sources: which `op` tokens are calls of the functor object."""
 
     def swaps(self, body, head="__device__ int f(const OpT& op, int a, int b, const int* c, int i)"):
         """The body's lines as each swap_operands mutation leaves them (the body's changed line)."""
-        sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
-        lines = sf.text.splitlines()
-        result = []
-        for mutation in find_mutations(sf):
-            if mutation.operator == "swap_operands":
-                self.assertEqual(mutation.op_class, "operand_order")
-                mutated = apply_edits(sf.text, mutation.edits).splitlines()
-                result += [m.strip() for m, o in zip(mutated, lines) if m != o]
-        return result
+        return sum(mutated_lines(self, body, head, "swap_operands", "operand_order"), [])
 
     def test_a_call_has_its_operands_swapped(self):
         self.assertEqual(self.swaps("  return op(a, b);"), ["return op(b, a);"])
@@ -337,16 +346,7 @@ class AccumulatorWidth(unittest.TestCase):
 
     def narrowed(self, body, head=KERNEL):
         """The body's changed lines as each narrow_accumulator mutation leaves them: one list a mutant."""
-        sf = SourceFile("snippet.cu", f"{head} {{\n{body}\n}}\n")
-        lines = sf.text.splitlines()
-        result = []
-        for mutation in find_mutations(sf):
-            if mutation.operator == "narrow_accumulator":
-                self.assertEqual(mutation.op_class, "accumulator_width")
-                self.assertEqual(sf.tokens[mutation.anchor].text, "Out", "the mutant names the declaration's line")
-                mutated = apply_edits(sf.text, mutation.edits).splitlines()
-                result.append([m.strip() for m, o in zip(mutated, lines) if m != o])
-        return result
+        return mutated_lines(self, body, head, "narrow_accumulator", "accumulator_width", anchor="Out")
 
     def test_a_scalar_takes_its_initialiser_narrowed(self):
         self.assertEqual(self.narrowed("  Out v = OpT::identity();"), [["Out v = Out(In(OpT::identity()));"]])

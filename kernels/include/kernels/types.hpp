@@ -118,23 +118,19 @@ constexpr int index_of(Op op) { return static_cast<int>(op); }
 constexpr int index_of(ScanKind kind) { return static_cast<int>(kind); }
 constexpr int index_of(SortForm form) { return static_cast<int>(form); }
 
+#define KERNELS_TYPE_IS_LISTED(key, in_type, out_type, label) \
+  if (type == TypeKey::key) return true;
 // The widening keys: input and output types differ.
 constexpr bool is_widening(TypeKey type) {
-#define KERNELS_IS_WIDENING(key, in_type, out_type, label) \
-  if (type == TypeKey::key) return true;
-  KERNELS_FOR_EACH_WIDENING_TYPE(KERNELS_IS_WIDENING)
-#undef KERNELS_IS_WIDENING
+  KERNELS_FOR_EACH_WIDENING_TYPE(KERNELS_TYPE_IS_LISTED)
   return false;
 }
-
 // The types every family takes, scans included.
 constexpr bool is_scan_type(TypeKey type) {
-#define KERNELS_IS_SCAN_TYPE(key, in_type, out_type, label) \
-  if (type == TypeKey::key) return true;
-  KERNELS_FOR_EACH_SCAN_TYPE(KERNELS_IS_SCAN_TYPE)
-#undef KERNELS_IS_SCAN_TYPE
+  KERNELS_FOR_EACH_SCAN_TYPE(KERNELS_TYPE_IS_LISTED)
   return false;
 }
+#undef KERNELS_TYPE_IS_LISTED
 
 // Whether the operator takes elements of the key's type: its descriptor's kTakes for the input
 // type (kernels/operators/); the widening keys are the sum's alone.
