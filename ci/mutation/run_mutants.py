@@ -16,7 +16,10 @@ Three modes for generated mutants: --variant (the mutants that variant's tests s
 only: "how strong are the tests of my variant?"), --sample (N mutants drawn with seed S, each
 against all its variants), and, with neither, the full set. --operator-class keeps only the mutants
 of one operator class, alone (each against the variants its file maps to) or within any of those
-modes: --operator-class operand_order judges the operand swaps. --list prints the plan and stops.
+modes: --operator-class operand_order judges the operand swaps. --file keeps only one source
+file's mutants in the same way: the campaign of one kernel (--file sort/radix_onesweep.cu over
+several sittings with --resume), without the shared headers' mutants, each of which recompiles
+every file that includes its header. --list prints the plan and stops.
 
 For each mutant a build slot compiles its libkernels.so (mutant_builds.py); each (mutant, variant)
 pair then runs on a lane, one ctest process with a resource specification of its own that names
@@ -89,6 +92,13 @@ def print_survivors(results, mutants, equivalents, named):
     print(f"\n{len(unexplained)} surviving pairs no test kills and no triage explains", flush=True)
     for result in unexplained:
         print(f"\nSURVIVED {result['mutant']} [{result['variant']}]\n{mutants[result['mutant']].diff}", end="")
+
+
+def of_file(mutants, path):
+    """The mutants of one source file, named as under kernels/ (sort/radix_onesweep.cu) or from
+    the repository root (kernels/sort/radix_onesweep.cu)."""
+    wanted = path if path.startswith("kernels/") else f"kernels/{path}"
+    return [m for m in mutants if m.file == wanted]
 
 
 def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
@@ -345,6 +355,12 @@ def main():
         help="only the mutants of this operator class (operators.CLASSES: operand_order, barrier, ...), "
         "each against the variants it maps to, or within --variant, --sample or --changed-since",
     )
+    parser.add_argument(
+        "--file",
+        metavar="PATH",
+        help="only the mutants of this source file (under kernels/: sort/radix_onesweep.cu), each against the "
+        "variants it maps to, or within --variant, --sample or --changed-since: a campaign of one kernel file",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget-s", type=float, help="start nothing new after this many seconds")
     parser.add_argument(
@@ -391,6 +407,10 @@ def main():
     mutants, _ = generate(ROOT)
     if args.variant and not any(args.variant in m.variants for m in mutants):
         sys.exit(f"no mutant maps to variant {args.variant!r} (labels look like scan/naive)")
+    if args.file:
+        mutants = of_file(mutants, args.file)
+        if not mutants:
+            sys.exit(f"no mutant of {args.file!r} (a file under kernels/ the generator reads: sort/radix_onesweep.cu)")
     if args.changed_since:
         try:
             mutants = changed_lines.mutants_of(mutants, changed_lines.changed_lines(ROOT, args.changed_since))
@@ -419,6 +439,8 @@ def main():
         if args.sample is not None
         else "full"
     )
+    if args.file:
+        mode = f"file {args.file}" if mode == "full" else f"{mode}, file {args.file}"
     if args.operator_class:
         mode = f"class {args.operator_class}" if mode == "full" else f"{mode}, class {args.operator_class}"
     mode += " (build only)" if args.build_only else ""

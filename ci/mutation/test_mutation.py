@@ -33,7 +33,7 @@ from generate import Mutant, apply_edits, generate, mutant_key, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
-from run_mutants import Campaign, GpuLock, gpu_lanes, run_pair, select_pairs
+from run_mutants import Campaign, GpuLock, gpu_lanes, of_file, run_pair, select_pairs
 from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -665,6 +665,22 @@ class TodaysSources(unittest.TestCase):
         self.assertEqual(len({m.id for m, _ in sample}), 20)
         self.assertEqual(sample, select_pairs(self.mutants, sample=20, seed=7))
         self.assertNotEqual(sample, select_pairs(self.mutants, sample=20, seed=8))
+
+    def test_one_files_mutants(self):
+        """--file: that file's mutants alone, named under kernels/ or from the root; none of another."""
+        onesweep = of_file(self.mutants, "sort/radix_onesweep.cu")
+        self.assertTrue(onesweep and all(m.file == "kernels/sort/radix_onesweep.cu" for m in onesweep))
+        self.assertEqual(onesweep, of_file(self.mutants, "kernels/sort/radix_onesweep.cu"))
+        self.assertEqual(len(onesweep), sum(m.file == "kernels/sort/radix_onesweep.cu" for m in self.mutants))
+        self.assertEqual(of_file(self.mutants, "sort/no_such_file.cu"), [])
+        result = subprocess.run(
+            [sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", "--file", "sort/radix_onesweep.cu"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        pairs = sum(len(m.variants) for m in onesweep)
+        self.assertEqual(result.stdout.splitlines()[-1], f"{len(onesweep)} mutants, {pairs} (mutant, variant) pairs")
 
     def test_the_runner_lists_its_plan_without_a_gpu(self):
         result = subprocess.run(
