@@ -3,12 +3,12 @@
 // is stable (LSD radix sort).
 //
 // Integer keys go to CUB directly: its order is theirs. CUB's float order need not be IEEE
-// totalOrder (it may treat -0.0 and +0.0 as equal, and NaNs as it likes), so floating keys (half,
-// bfloat16, float, double) are sorted as their encode_order() bits instead: a small kernel writes the bits of
-// keys_in to a workspace buffer, CUB sorts those unsigned keys (with the values, for pairs) into
-// a second one, and a second kernel decodes them into keys_out. The encoding is a bijection
-// whose unsigned order is totalOrder, so the result follows totalOrder exactly, every key's
-// bits preserved.
+// totalOrder (it may treat -0.0 and +0.0 as equal, and NaNs as it likes), so floating keys
+// (half, bfloat16, float, double) are sorted as their encode_order() bits instead: a small kernel
+// writes the bits of keys_in to a workspace buffer, CUB sorts those unsigned keys (with the
+// values, for pairs) into a second one, and a second kernel decodes them into keys_out. The
+// encoding is a bijection whose unsigned order is totalOrder, so the result follows totalOrder
+// exactly, every key's bits preserved.
 #include <kernels/detail/device_query.hpp>
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/rounding.hpp>

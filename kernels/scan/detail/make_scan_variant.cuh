@@ -1,7 +1,7 @@
 // Builds a scan variant's dispatch table by instantiating its implementation for every type,
 // kind and op it declares (detail/declared.hpp: every scan type, both kinds, every op the family
-// offers and the type takes, unless it lists kTypes, kKinds or kOps). An implementation `Impl` provides, for an op
-// functor OpT (detail/ops.cuh):
+// offers and the type takes, unless it lists kTypes, kKinds or kOps). An implementation `Impl`
+// provides, for an op functor OpT (detail/ops.cuh):
 //   template <ScanKind kind, class OpT, class T> static void run(const T* in, T* out, const ScanCall&);
 //   template <ScanKind kind, class OpT, class T> static std::size_t workspace_bytes(std::uint64_t n, int block);
 //   static std::uint64_t max_length(int block);
