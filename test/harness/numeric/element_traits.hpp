@@ -4,6 +4,8 @@
 // ambiguous); libcu++'s traits, limits and classification functions know all of them.
 #pragma once
 
+#include <kernels/types.hpp>
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -18,9 +20,20 @@
 namespace harness {
 
 // float, double, __half and __nv_bfloat16.
-#define HARNESS_FOR_EACH_FLOAT(X) X(__half) X(__nv_bfloat16) X(float) X(double)
 template <class T>
 inline constexpr bool is_float_v = cuda::is_floating_point_v<T>;
+
+// The float element types, for the explicit instantiations of the float judges (an explicit
+// instantiation cannot be made conditional on a type list's entries). Checked against the one
+// list, kernels/include/kernels/types.hpp: a float type added there and not here fails to compile.
+#define HARNESS_FOR_EACH_FLOAT(X) X(__half) X(__nv_bfloat16) X(float) X(double)
+#define HARNESS_COUNT_FLOAT_KEY(key, in, out, label) +(is_float_v<in> ? 1 : 0)
+#define HARNESS_COUNT_LISTED_FLOAT(T) +(is_float_v<T> ? 1 : 0)
+static_assert((0 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_COUNT_FLOAT_KEY)) ==
+                  (0 HARNESS_FOR_EACH_FLOAT(HARNESS_COUNT_LISTED_FLOAT)),
+              "HARNESS_FOR_EACH_FLOAT must name every float type of kernels/include/kernels/types.hpp");
+#undef HARNESS_COUNT_FLOAT_KEY
+#undef HARNESS_COUNT_LISTED_FLOAT
 
 // __half and __nv_bfloat16: stored in 16 bits, computed with on the host through float.
 template <class T>
