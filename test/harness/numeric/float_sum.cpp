@@ -24,8 +24,7 @@ std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::u
 template <class Out>
 FloatSumJudge<Out>::FloatSumJudge(std::uint64_t depth)
     : depth_(depth),
-      gamma_(static_cast<double>(gamma(static_cast<long double>(depth), std::ldexp(1.0L, -limits<Out>::digits)))),
-      overflow_(as_double(limits<Out>::max())) {}
+      gamma_(static_cast<double>(gamma(static_cast<long double>(depth), std::ldexp(1.0L, -limits<Out>::digits)))) {}
 
 template <class Out>
 std::optional<std::string> FloatSumJudge<Out>::judge(const FloatSumFacts& facts, Out got) const {
