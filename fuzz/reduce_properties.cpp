@@ -91,8 +91,8 @@ class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
   }
   static std::string name(TypeKey type) { return std::string(kernels::name(type)); }
   template <class T>
-  std::vector<T> inputs(rc::Gen<T> element, int block, kernels::TypeKey type) const {
-    return *rc::gen::container<std::vector<T>>(*lengths(variant(), block, type), element);
+  std::vector<T> inputs(const fuzz::Element<T>& element, int block, kernels::TypeKey type) const {
+    return fuzz::values(*lengths(variant(), block, type), element);
   }
 
  private:

@@ -83,7 +83,7 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
   // A block size, then values of a length the variant takes with it: mostly up to a few
   // thousand, a third of the time up to 300000, each drawn from `element`.
   template <class T>
-  Case<T> generate_case(std::uint64_t longest = 300000, rc::Gen<T> element = fuzz::any_value<T>()) const {
+  Case<T> generate_case(std::uint64_t longest = 300000, fuzz::Element<T> element = fuzz::any_value<T>()) const {
     constexpr TypeKey type = kernels::type_key_v<T>;
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
@@ -93,7 +93,7 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 5000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
     const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, type));
-    return {block, *rc::gen::container<std::vector<T>>(n, element)};
+    return {block, fuzz::values(n, element)};
   }
 };
 
@@ -175,7 +175,7 @@ TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
     const Case<T> a = generate_case<T>(150000);
     const auto b_length = static_cast<std::size_t>(
         variant().accepted_length_at_most(*rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, type));
-    const std::vector<T> b = *rc::gen::container<std::vector<T>>(b_length, fuzz::any_value<T>());
+    const std::vector<T> b = fuzz::values(b_length, fuzz::any_value<T>());
     RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, type));
     std::vector<T> joined = a.values;
     joined.insert(joined.end(), b.begin(), b.end());

@@ -39,7 +39,7 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
   std::string property(const std::string& what) const { return variant().id() + ": " + what; }
 
   template <class K>
-  std::pair<int, std::vector<K>> generate_case(rc::Gen<K> keys) const {
+  std::pair<int, std::vector<K>> generate_case(const fuzz::Element<K>& keys) const {
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
     const int block = *rc::gen::elementOf(sizes);
@@ -48,7 +48,7 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 3000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
     const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, kernels::type_key_v<K>));
-    return {block, *rc::gen::container<std::vector<K>>(n, keys)};
+    return {block, fuzz::values(n, keys)};
   }
 
   // Runs `check` as one property per key type the variant declares; skips the test when there
