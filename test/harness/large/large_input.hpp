@@ -5,6 +5,7 @@
 #pragma once
 
 #include "harness/input/random_bits.hpp"
+#include "harness/runner/device_verdict.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -43,14 +44,6 @@ HARNESS_HOST_DEVICE inline int large_input_value(const LargeInputSpec& spec, std
   const int value = static_cast<int>(random_bits(spec.seed, i));
   return value == INT_MAX ? INT_MAX - 1 : value == INT_MIN ? INT_MIN + 1 : value;
 }
-
-// A device-side verdict over an output too large to compare on the host: how many positions are
-// wrong, and the first of them (kNoBadIndex when none is).
-inline constexpr std::uint64_t kNoBadIndex = ~std::uint64_t(0);
-struct LargeVerdict {
-  std::uint64_t mismatches = 0;
-  std::uint64_t first_bad = kNoBadIndex;
-};
 
 struct LargeInputFacts {
   int wrapped_sum = 0;        // the int sum modulo 2^32

@@ -104,6 +104,12 @@ class DeviceImage {
   }
   std::size_t packed_offset(std::size_t k) const { return packed_offsets_[k]; }
 
+  // Segment k after the runs, alone (what a device-judged batch brings back of a run).
+  std::vector<T> download_segment(std::size_t k) const {
+    if (!exact_.empty()) return exact_[k].download(exact_[k].size() - host_.length(k), host_.length(k));
+    return image_.download(host_.offset(k), host_.length(k));
+  }
+
   // The changes to the bands after the runs, at most `limit`: for a large image found on the
   // device, then named from the changed bands alone.
   std::vector<Violation> band_violations(std::size_t limit = 8) const {

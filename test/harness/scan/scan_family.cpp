@@ -1,11 +1,17 @@
 #include "harness/scan/scan_family.hpp"
 
 #include "harness/diagnosis/mismatches.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/runner/batch_run.hpp"
+#include "harness/runner/device_judgement.hpp"
+#include "harness/scan/scan_device_judge.hpp"
 #include "harness/scan/scan_oracle.hpp"
 
 #include <kernels/scan.hpp>
 #include <kernels/types.hpp>
+
+#include <map>
+#include <type_traits>
 
 namespace harness {
 namespace {
@@ -29,7 +35,9 @@ GuardedImage<T> output_image(const std::vector<const TestInput<T>*>& inputs, con
 }  // namespace
 
 // Each run's output is an array between guard bands of its own, judged against the oracle's
-// prefix within the variant's derived bound.
+// prefix within the variant's derived bound. Integer scans are judged on the device, exactly
+// (scan/scan_device_judge.hpp): only the runs the CPU oracle judges too come back to the host
+// (runner/device_judgement.hpp).
 template <class T>
 class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
  public:
@@ -41,19 +49,28 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   }
 
   void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const {
+    launched_inputs_[run] = input;
     T* const out = outputs_.segment(run);
     kernels::scan<T>(this->variant_.name, this->mode_.kind, this->mode_.op, this->runs_[run].in_place ? out : input,
                      this->length(run), out, workspace, {this->block_size(run)}, stream);
   }
 
-  void download() { results_ = outputs_.download_segments(); }
+  void download() {
+    if constexpr (kJudgedOnDevice) {
+      judge_on_device();
+    } else {
+      results_ = outputs_.download_segments();
+    }
+  }
 
   std::optional<std::string> judge(std::size_t run) {
+    if (judgement_ && !judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
     const Mismatches mismatches =
         judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values, got(run), depth);
-    if (mismatches.count > 0) return mismatches.describe();
-    return std::nullopt;
+    std::optional<std::string> verdict;
+    if (mismatches.count > 0) verdict = mismatches.describe();
+    return judgement_ ? judgement_->agree(run, std::move(verdict)) : verdict;
   }
 
   std::string pass(std::size_t run) const {
@@ -75,12 +92,36 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   void for_each_extra_input(F&&) const {}  // a scan reads one input
 
  private:
+  static constexpr bool kJudgedOnDevice = std::is_integral_v<T>;
+
+  void judge_on_device() {
+    std::vector<ScanJudgeRun<T>> runs;
+    std::vector<JudgedRun> sizes;
+    for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+      const T* in = launched_inputs_[r];
+      runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r)});
+      sizes.push_back({this->length(r), this->block_size(r)});
+    }
+    judgement_.emplace(judge_scans_on_device<T>(this->mode_.kind, this->mode_.op, runs), sizes,
+                       derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
+                                   static_cast<std::uint64_t>(this->mode_.kind)),
+                       this->mode_.kind == kernels::ScanKind::inclusive ? "out[i] == op(out[i-1], in[i])"
+                                                                        : "out[i] == op(out[i-1], in[i-1])");
+  }
+
+  // A run's output on the host: all of them, or (judged on the device) each as it is asked for.
   std::span<const T> got(std::size_t run) const {
-    return {results_.data() + outputs_.packed_offset(run), this->length(run)};
+    if (!judgement_) return {results_.data() + outputs_.packed_offset(run), this->length(run)};
+    auto fetched = fetched_.find(run);
+    if (fetched == fetched_.end()) fetched = fetched_.emplace(run, outputs_.download_segment(run)).first;
+    return fetched->second;
   }
 
   DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
+  mutable std::vector<const T*> launched_inputs_ = std::vector<const T*>(this->runs_.size(), nullptr);
   std::vector<T> results_;
+  std::optional<DeviceJudgement> judgement_;
+  mutable std::map<std::size_t, std::vector<T>> fetched_;
 };
 
 #define HARNESS_SCAN_FAMILY(key, in, out, label) template class Batch<ScanFamily<in>>;

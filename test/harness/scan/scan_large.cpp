@@ -34,7 +34,7 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     kernels::scan<int>(variant.name, c.kind, c.op, input.data(), c.n, out, {workspace.data(), bytes}, {c.block_size},
                        stream);
     std::vector<LargeProblem> problems;
-    const LargeVerdict verdict = check_large_scan(out, spec, c.kind);
+    const DeviceVerdict verdict = check_large_scan(out, spec, c.kind);
     if (verdict.mismatches != 0) {
       problems.push_back(
           {FailureKind::wrong_value,

@@ -32,7 +32,7 @@ __global__ void check_large_scan_kernel(const int* out, LargeInputSpec spec, ker
 
 }  // namespace
 
-LargeVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind) {
+DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind) {
   DeviceBuffer<unsigned long long> verdict(2);
   verdict.upload(std::vector<unsigned long long>{0, kNoBadIndex});
   check_large_scan_kernel<<<4096, 256, 0, test_stream()>>>(out, spec, kind, verdict.data());

@@ -13,6 +13,6 @@ namespace harness {
 // x[i] (inclusive) or x[i-1] (exclusive), computed modulo 2^32. By induction this holds exactly
 // when every element is right. The x are regenerated from the spec, not read back, so a scan
 // that writes into its input is caught too. Runs on the test stream.
-LargeVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind);
+DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind);
 
 }  // namespace harness

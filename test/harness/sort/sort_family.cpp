@@ -1,7 +1,10 @@
 #include "harness/sort/sort_family.hpp"
 
 #include "harness/diagnosis/mismatches.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/runner/batch_run.hpp"
+#include "harness/runner/device_judgement.hpp"
+#include "harness/sort/sort_device_judge.hpp"
 #include "harness/sort/sort_oracle.hpp"
 
 #include <kernels/sort.hpp>
@@ -9,6 +12,7 @@
 
 #include <algorithm>
 #include <list>
+#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -90,7 +94,9 @@ GuardedImage<T> outputs(const std::vector<const TestInput<K>*>& inputs, const st
 }  // namespace
 
 // Sorted keys (and, for the pairs form, their values: each input key's original index) between
-// guard bands, judged against the oracle's stable sort, kept across batches (expectation_of).
+// guard bands, judged on the device (sort/sort_device_judge.hpp); the runs the CPU oracle judges
+// too (runner/device_judgement.hpp) against its stable sort, kept across batches
+// (expectation_of).
 template <class K>
 class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
  public:
@@ -102,6 +108,7 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   }
 
   void launch(std::size_t run, const K* keys, kernels::Workspace workspace, cudaStream_t stream) const {
+    launched_keys_[run] = keys;
     const kernels::SortConfig config{this->block_size(run)};
     if (pairs()) {
       kernels::sort_pairs<K>(this->variant_.name, keys, sorted_keys_.segment(run),
@@ -114,14 +121,26 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   }
 
   void download() {
-    got_keys_ = sorted_keys_.download_segments();
-    got_values_ = sorted_values_.download_segments();
+    std::vector<SortJudgeRun<K>> runs;
+    std::vector<JudgedRun> sizes;
+    for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+      const K* in = launched_keys_[r];
+      runs.push_back({in, sorted_keys_.segment(r), pairs() ? sorted_values_.segment(r) : nullptr,
+                      in == nullptr ? 0 : this->length(r)});
+      sizes.push_back({this->length(r), this->block_size(r)});
+    }
+    judgement_.emplace(judge_sorts_on_device<K>(runs), sizes,
+                       derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_)),
+                       pairs() ? "keys in order, each value an input index whose key it carries, once, stable"
+                               : "keys in order, the input's multiset by fingerprint");
   }
 
   std::optional<std::string> judge(std::size_t run) {
+    if (!judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const Mismatches mismatches = judge_sort<K>(expectation_of(this->input_of(run)), keys(run), values(run));
-    if (mismatches.count > 0) return mismatches.describe();
-    return std::nullopt;
+    std::optional<std::string> verdict;
+    if (mismatches.count > 0) verdict = mismatches.describe();
+    return judgement_->agree(run, std::move(verdict));
   }
 
   std::string pass(std::size_t run) const {
@@ -154,11 +173,19 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
 
  private:
   bool pairs() const { return this->mode_ == kernels::SortForm::pairs; }
+  // A run's output on the host, brought back as it is asked for.
   std::span<const K> keys(std::size_t run) const {
-    return {got_keys_.data() + sorted_keys_.packed_offset(run), this->length(run)};
+    auto fetched = fetched_keys_.find(run);
+    if (fetched == fetched_keys_.end()) fetched = fetched_keys_.emplace(run, sorted_keys_.download_segment(run)).first;
+    return fetched->second;
   }
   std::span<const std::uint32_t> values(std::size_t run) const {
-    return {got_values_.data() + sorted_values_.packed_offset(run), pairs() ? this->length(run) : 0};
+    if (!pairs()) return {};
+    auto fetched = fetched_values_.find(run);
+    if (fetched == fetched_values_.end()) {
+      fetched = fetched_values_.emplace(run, sorted_values_.download_segment(run)).first;
+    }
+    return fetched->second;
   }
 
   // 0, 1, 2, ... (the pairs form): values_ borrows its prefixes.
@@ -168,8 +195,10 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
                                      DeviceImage<std::uint32_t>::Access::read_only};
   DeviceImage<K> sorted_keys_{outputs<K>(this->inputs_, this->runs_, true)};
   DeviceImage<std::uint32_t> sorted_values_{outputs<std::uint32_t>(this->inputs_, this->runs_, pairs())};
-  std::vector<K> got_keys_;
-  std::vector<std::uint32_t> got_values_;
+  mutable std::vector<const K*> launched_keys_ = std::vector<const K*>(this->runs_.size(), nullptr);
+  std::optional<DeviceJudgement> judgement_;
+  mutable std::map<std::size_t, std::vector<K>> fetched_keys_;
+  mutable std::map<std::size_t, std::vector<std::uint32_t>> fetched_values_;
 };
 
 #define HARNESS_SORT_FAMILY(key, in, out, label) template class Batch<SortFamily<in>>;

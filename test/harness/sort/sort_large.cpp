@@ -59,7 +59,7 @@ BatchReport run_large_sort(const kernels::VariantInfo& variant, const Case& c) {
       }
     });
     std::vector<LargeProblem> problems;
-    const LargeVerdict verdict =
+    const DeviceVerdict verdict =
         check_large_sort(reinterpret_cast<const std::uint32_t*>(keys_out.data()), values, spec, class_starts);
     if (verdict.mismatches != 0) {
       problems.push_back(

@@ -90,8 +90,8 @@ std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec) {
   return starts;
 }
 
-LargeVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
-                              const std::vector<std::uint64_t>& class_starts) {
+DeviceVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t* values_out,
+                               const LargeSortSpec& spec, const std::vector<std::uint64_t>& class_starts) {
   const DeviceBuffer<std::uint64_t> starts{std::span<const std::uint64_t>(class_starts)};
   DeviceBuffer<unsigned long long> verdict(2);
   verdict.upload(std::vector<unsigned long long>{0, kNoBadIndex});

@@ -41,7 +41,7 @@ std::vector<std::uint64_t> large_sort_class_starts(const LargeSortSpec& spec);
 // indices rise within each run: then every run holds exactly its class's indices in input order
 // (a stable sort), since the run's length is the class count: pass values only for stable
 // sorts. Runs on the test stream.
-LargeVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t* values_out, const LargeSortSpec& spec,
-                              const std::vector<std::uint64_t>& class_starts);
+DeviceVerdict check_large_sort(const std::uint32_t* keys_out, const std::uint32_t* values_out,
+                               const LargeSortSpec& spec, const std::vector<std::uint64_t>& class_starts);
 
 }  // namespace harness

@@ -2,32 +2,13 @@
 
 #include "harness/numeric/element_traits.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
+#include "harness/sort/total_order.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
-#include <type_traits>
 #include <utility>
 
 namespace harness {
-namespace {
-
-// totalOrder as a signed integer comparison: negative floats have their magnitude bits reversed.
-template <class K>
-auto total_order_key(K key) {
-  if constexpr (is_float_v<K>) {
-    using Signed = std::make_signed_t<bits_t<K>>;
-    using Unsigned = std::make_unsigned_t<Signed>;
-    const auto bits = std::bit_cast<Signed>(key);
-    // Cast before the shift: a 16-bit ~0 would be promoted to the int -1, which shifts to -1.
-    const auto magnitude_mask = static_cast<Unsigned>(static_cast<Unsigned>(~Unsigned(0)) >> 1);
-    return bits < 0 ? static_cast<Signed>(static_cast<Unsigned>(bits) ^ magnitude_mask) : bits;
-  } else {
-    return key;
-  }
-}
-
-}  // namespace
 
 template <class K>
 bool total_order_less(K a, K b) {

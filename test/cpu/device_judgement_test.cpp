@@ -1,0 +1,166 @@
+// The device judges' checks, run on the host over planted wrong outputs (the GPU test
+// test/judges/device_judges_test.cpp runs the same plants on the device), and the policy of what
+// the CPU oracle still judges (runner/device_judgement.hpp).
+#include "harness/runner/device_judgement.hpp"
+#include "harness/scan/scan_device_judge.hpp"
+#include "harness/scan/scan_oracle.hpp"
+#include "harness/sort/sort_device_judge.hpp"
+#include "harness/sort/sort_oracle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using harness::DeviceJudgement;
+using harness::DeviceVerdict;
+using kernels::Op;
+using kernels::ScanKind;
+
+// The positions of out that fail the scan check, found on the host.
+template <class T>
+std::vector<std::uint64_t> failing_scan_positions(Op op, ScanKind kind, const std::vector<T>& in,
+                                                  const std::vector<T>& out) {
+  std::vector<std::uint64_t> failing;
+  harness::with_scan_step<T>(op, [&](auto step) {
+    for (std::uint64_t i = 0; i < out.size(); ++i) {
+      if (!harness::scan_output_holds(step, kind == ScanKind::inclusive, in.data(), out.data(), i))
+        failing.push_back(i);
+    }
+  });
+  return failing;
+}
+
+// The oracle's own scan (a fold by reference, or the wrapping sum), as the kernel should write it.
+template <class T>
+std::vector<T> oracle_scan(Op op, ScanKind kind, const std::vector<T>& in) {
+  std::vector<T> out(in.size());
+  harness::with_scan_step<T>(op, [&](auto step) {
+    T prefix = decltype(step)::identity();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      if (kind == ScanKind::inclusive) prefix = step(prefix, in[i]);
+      out[i] = prefix;
+      if (kind == ScanKind::exclusive) prefix = step(prefix, in[i]);
+    }
+  });
+  // The check's steps are the kernels' combine(); the oracle folds by reference(): they agree.
+  EXPECT_EQ(harness::judge_scan<T>(kind, op, in, out, 1).count, 0u);
+  return out;
+}
+
+TEST(ScanDeviceJudge, PassesTheOraclesScanAndFindsTheFirstPlantedWrongOutput) {
+  const std::vector<long long> in{5, 0, -3, 0, 0, 7, 1ll << 40, -2, 0, 9, 0, 4};
+  for (Op op : {Op::sum, Op::last_nonzero, Op::unitriangular, Op::matrix2x2_mod16}) {
+    for (ScanKind kind : {ScanKind::inclusive, ScanKind::exclusive}) {
+      std::vector<long long> out = oracle_scan(op, kind, in);
+      EXPECT_TRUE(failing_scan_positions(op, kind, in, out).empty()) << kernels::name(op);
+      out[6] ^= 1 << 3;  // one wrong output: it and the next fail the step
+      const auto failing = failing_scan_positions(op, kind, in, out);
+      ASSERT_FALSE(failing.empty()) << kernels::name(op);
+      EXPECT_EQ(failing.front(), 6u) << kernels::name(op);
+    }
+  }
+}
+
+TEST(ScanDeviceJudge, FindsOperandsSwappedAndAWrongFirstOutput) {
+  const std::vector<long long> in{0, 3, 0, 0, 8, 0};
+  std::vector<long long> kept_first{0, 3, 3, 3, 3, 3};  // op(b, a): the first non-zero value
+  EXPECT_EQ(failing_scan_positions(Op::last_nonzero, ScanKind::inclusive, in, kept_first).front(), 4u);
+  std::vector<int> sums{1, 3, 6};
+  const std::vector<int> ones_to_three{1, 2, 3};
+  EXPECT_TRUE(failing_scan_positions(Op::sum, ScanKind::inclusive, ones_to_three, sums).empty());
+  sums[0] = 0;  // the first output skipped the identity's step
+  EXPECT_EQ(failing_scan_positions(Op::sum, ScanKind::inclusive, ones_to_three, sums).front(), 0u);
+  const std::vector<int> exclusive{1, 1, 3};  // should start with the identity 0
+  EXPECT_EQ(failing_scan_positions(Op::sum, ScanKind::exclusive, ones_to_three, exclusive).front(), 0u);
+}
+
+// The positions of a sort's output that fail the per-position check, found on the host.
+template <class K>
+std::vector<std::uint64_t> failing_sort_positions(const std::vector<K>& in, const std::vector<K>& keys,
+                                                  const std::vector<std::uint32_t>& values) {
+  const harness::SortJudgeRun<K> run{in.data(), keys.data(), values.empty() ? nullptr : values.data(), in.size()};
+  std::vector<std::uint64_t> failing;
+  for (std::uint64_t i = 0; i < in.size(); ++i) {
+    if (!harness::sort_position_holds(run, i)) failing.push_back(i);
+  }
+  return failing;
+}
+
+TEST(SortDeviceJudge, PassesTheOraclesSortAndFindsEachPlantedBreach) {
+  const std::vector<int> in{3, -1, 3, 7, -1, 0, 3};
+  const harness::SortExpectation<int> expected = harness::expect_sort<int>(in);
+  EXPECT_TRUE(failing_sort_positions(in, expected.keys, expected.order).empty());
+  EXPECT_TRUE(failing_sort_positions(in, expected.keys, {}).empty());
+
+  std::vector<int> out_of_order = expected.keys;
+  std::swap(out_of_order[1], out_of_order[2]);
+  EXPECT_EQ(failing_sort_positions(in, out_of_order, {}).front(), 2u);
+
+  std::vector<std::uint32_t> unstable = expected.order;  // the two -1s: input indices 1, 4
+  std::swap(unstable[0], unstable[1]);
+  EXPECT_EQ(failing_sort_positions(in, expected.keys, unstable).front(), 1u);
+
+  std::vector<std::uint32_t> wrong_index = expected.order;
+  wrong_index[3] = 3;  // names the key 7 where the output holds 3
+  EXPECT_EQ(failing_sort_positions(in, expected.keys, wrong_index).front(), 3u);
+
+  std::vector<std::uint32_t> past_the_end = expected.order;
+  past_the_end[6] = 7;
+  EXPECT_EQ(failing_sort_positions(in, expected.keys, past_the_end).front(), 6u);
+}
+
+TEST(SortDeviceJudge, OrdersFloatsByTotalOrder) {
+  using harness::limits;
+  const std::vector<float> in{0.0f, -0.0f, limits<float>::quiet_NaN(), -limits<float>::quiet_NaN(), 1.0f};
+  const harness::SortExpectation<float> expected = harness::expect_sort<float>(in);
+  EXPECT_TRUE(failing_sort_positions(in, expected.keys, expected.order).empty());
+  std::vector<float> zeros_swapped = expected.keys;  // -NaN, -0.0, +0.0, 1, +NaN
+  std::swap(zeros_swapped[1], zeros_swapped[2]);
+  EXPECT_EQ(failing_sort_positions(in, zeros_swapped, {}).front(), 2u);
+}
+
+std::vector<harness::JudgedRun> sizes(const std::vector<std::uint64_t>& lengths) {
+  std::vector<harness::JudgedRun> runs;
+  for (std::uint64_t n : lengths) runs.push_back({n, 32});
+  return runs;
+}
+
+TEST(DeviceJudgement, TheHostJudgesOneSampledShortRunAndTheSmallestFailures) {
+  const std::vector<std::uint64_t> lengths{1u << 24, 9, 1u << 22, 5, 7, 3, 11, 1u << 21};
+  std::vector<DeviceVerdict> verdicts(lengths.size());
+  for (std::size_t r : {0u, 1u, 3u, 4u, 6u, 7u}) verdicts[r] = {2, 0};
+  const DeviceJudgement judgement(verdicts, sizes(lengths), 42, "a check");
+  EXPECT_LE(lengths[judgement.sampled()], harness::kLongestSampled);
+  std::vector<std::size_t> on_host;
+  for (std::size_t r = 0; r < lengths.size(); ++r) {
+    if (judgement.judged_on_host(r) && r != judgement.sampled()) on_host.push_back(r);
+  }
+  // The four shortest failing runs: n = 5, 7, 9, 11 (the sample may be one of them).
+  for (std::size_t r : {1u, 3u, 4u, 6u}) EXPECT_TRUE(judgement.judged_on_host(r)) << r;
+  EXPECT_FALSE(judgement.judged_on_host(0));
+  EXPECT_LE(on_host.size(), harness::kDescribedOnHost);
+  ASSERT_TRUE(judgement.verdict(0).has_value());
+  EXPECT_NE(judgement.verdict(0)->find("2 outputs fail the device judge's check (a check), the first at 0"),
+            std::string::npos);
+  EXPECT_FALSE(judgement.verdict(2).has_value());
+}
+
+TEST(DeviceJudgement, AJudgeThatDisagreesWithTheOracleFailsTheRun) {
+  const DeviceJudgement judgement({{0, harness::kNoBadIndex}, {1, 4}}, sizes({10, 10}), 1, "a check");
+  EXPECT_EQ(judgement.agree(0, std::nullopt), std::nullopt);
+  EXPECT_EQ(judgement.agree(1, std::string("wrong at 4")), std::optional<std::string>("wrong at 4"));
+  ASSERT_TRUE(judgement.agree(0, std::string("wrong at 4")).has_value());
+  EXPECT_NE(
+      judgement.agree(0, std::string("wrong at 4"))->find("the device judge passed what the CPU oracle finds wrong"),
+      std::string::npos);
+  ASSERT_TRUE(judgement.agree(1, std::nullopt).has_value());
+  EXPECT_NE(judgement.agree(1, std::nullopt)->find("the CPU oracle passed what the device judge finds wrong"),
+            std::string::npos);
+}
+
+}  // namespace

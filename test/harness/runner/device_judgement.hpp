@@ -1,0 +1,52 @@
+// How a batch whose check is exact is judged on the device (integer scans: scan/scan_device_judge;
+// sorts: sort/sort_device_judge), and what the CPU oracle, which stays the reference, still
+// judges: one sampled run of every batch, whose two verdicts must agree, so that neither judge
+// drifts from the other unseen; and the smallest failing runs (at most kDescribedOnHost a batch),
+// whose failures the oracle describes value by value. The other failing runs are reported from
+// the device's verdict alone: a broken kernel costs the host no more than a good one.
+#pragma once
+
+#include "harness/runner/device_verdict.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace harness {
+
+inline constexpr std::size_t kDescribedOnHost = 4;
+// The sampled run is drawn among the runs this long or shorter (its oracle runs on the host).
+inline constexpr std::uint64_t kLongestSampled = std::uint64_t(1) << 20;
+
+struct JudgedRun {
+  std::uint64_t n;
+  int block_size;
+};
+
+class DeviceJudgement {
+ public:
+  // One verdict and one size per run; `seed` draws the sampled run; `check` names what the device
+  // checked, for reports.
+  DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std::vector<JudgedRun>& runs, std::uint64_t seed,
+                  std::string check);
+
+  std::size_t sampled() const { return sampled_; }
+  // Whether the CPU oracle judges the run (the sample, or a failure it describes).
+  bool judged_on_host(std::size_t run) const { return on_host_[run]; }
+  // The device's verdict of a run the host does not judge: nothing when it passed.
+  std::optional<std::string> verdict(std::size_t run) const;
+  // The verdict of a run the host judged too: the oracle's, or why the two judges disagree.
+  std::optional<std::string> agree(std::size_t run, std::optional<std::string> oracle) const;
+
+ private:
+  std::string describe(std::size_t run) const;
+
+  std::vector<DeviceVerdict> verdicts_;
+  std::string check_;
+  std::size_t sampled_ = 0;
+  std::vector<bool> on_host_;
+};
+
+}  // namespace harness
