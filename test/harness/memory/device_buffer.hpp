@@ -1,7 +1,10 @@
 // Owning device allocation with checked transfers; the test side's only way to device memory.
-// Every transfer and fill is ordered on the tests' stream and complete when the call returns:
-// a plain cudaMemcpy from pageable memory may return before its DMA lands, and cudaMemset runs
-// on the legacy stream, which the non-blocking test stream does not wait for.
+// Every transfer and fill is ordered on the tests' stream (cudaMemset would run on the legacy
+// stream, which the non-blocking test stream does not wait for). Only a download waits for the
+// stream: an upload from pageable memory returns once its bytes are staged (the host copy may
+// then change), and what reads the device copy, a kernel or a download, is ordered after it on
+// the same stream; a wait per upload and fill made a batch's dozen preparations as many turns
+// of a GPU that sixteen test processes share.
 #pragma once
 
 #include "harness/runner/gpu_session.hpp"
@@ -48,7 +51,6 @@ class DeviceBuffer {
     kernels::check_cuda(
         cudaMemcpyAsync(data_ + at, host.data(), host.size_bytes(), cudaMemcpyHostToDevice, test_stream()),
         "cudaMemcpyAsync (upload)");
-    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (upload)");
   }
   // Copies another buffer of the same size, device to device.
   void copy_from(const DeviceBuffer& other) {
@@ -56,13 +58,11 @@ class DeviceBuffer {
     kernels::check_cuda(
         cudaMemcpyAsync(data_, other.data_, count_ * sizeof(T), cudaMemcpyDeviceToDevice, test_stream()),
         "cudaMemcpyAsync (device to device)");
-    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (device to device)");
   }
 
   // Sets every byte of the buffer.
   void fill_bytes(unsigned char byte) {
     kernels::check_cuda(cudaMemsetAsync(data_, byte, count_ * sizeof(T), test_stream()), "cudaMemsetAsync");
-    kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (fill)");
   }
   std::vector<T> download() const { return download(0, count_); }
   std::vector<T> download(std::size_t at, std::size_t count) const {

@@ -55,7 +55,6 @@ void by_word(std::size_t word_bytes, F&& launch) {
     default: throw std::logic_error("device regions: words of 1, 2, 4 or 8 bytes, not " + std::to_string(word_bytes));
   }
   kernels::check_cuda(cudaGetLastError(), "device regions: kernel launch");
-  kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (device regions)");
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Work on regions of device memory done on the device, so that a batch's large images never pass
 // through the host whole: filling with a poison pattern (which cudaMemset, one byte, cannot
 // write), copying scattered regions to or from a packed buffer, and asking whether regions still
-// hold a pattern. Elements are words of 1, 4 or 8 bytes; every call runs on the tests' stream
-// and is complete when it returns.
+// hold a pattern. Elements are words of 1, 4 or 8 bytes; every call is ordered on the tests'
+// stream (memory/device_buffer.hpp), and regions_hold_on_device waits for its answer.
 #pragma once
 
 #include "harness/numeric/element_traits.hpp"
