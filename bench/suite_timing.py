@@ -10,10 +10,20 @@ preset the wall time (ctest's own), the entries and their outcomes, the summed t
 entries (what -j hides), the ten slowest entries, each variant's summed entry time (what
 `ctest -L <family>/<variant>` costs on one core) and the targets met or not: the gpu preset in
 60 s, sanitize in 150 s, one variant's GPU entries in 5 s.
+
+    bench/suite_timing.py --failure-path onesweep_skips_top_digit=sort.longlong.radix_onesweep ...
+
+--failure-path MUTANT=ENTRY times the failure path: ENTRY's command, as a developer runs it (no
+stop at the first failure), against the library of the catalogue mutant MUTANT
+(<mutants>/MUTANT/libkernels.so, $KERNELS_MUTANTS_DIR or build-mutants, which
+`ci/mutation/run_mutants.py --catalogue MUTANT --build-only` makes): when its first failure was
+printed (target 10 s), when it ended (target 30 s), and the summaries it printed.
 """
 
 import argparse
+import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -24,6 +34,7 @@ from dataclasses import dataclass
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 TARGETS_S = {"gpu": 60, "sanitize": 150}
 VARIANT_TARGET_S = 5
+FIRST_FAILURE_TARGET_S, FAILED_ENTRY_TARGET_S = 10, 30
 FAMILIES = ("reduce/", "scan/", "sort/")
 
 
@@ -62,6 +73,68 @@ def run_preset(preset, out_dir):
     subprocess.run(["ctest", "--preset", preset, "--output-junit", junit], cwd=ROOT, check=False)
     run = read_junit(preset, junit)
     return PresetRun(preset, run.wall_s or time.monotonic() - start, run.entries)
+
+
+@dataclass(frozen=True)
+class FailurePath:
+    mutant: str
+    entry: str
+    exit_code: int
+    first_failure_s: float  # None when nothing failed
+    ended_s: float
+    summaries: tuple
+
+
+def entry_command(build_dir, entry):
+    """The command ctest runs for the entry (a list), from its own listing."""
+    listing = subprocess.run(
+        ["ctest", "--test-dir", build_dir, "--show-only=json-v1", "-R", f"^{re.escape(entry)}$"],
+        capture_output=True, text=True, check=True,
+    )
+    tests = json.loads(listing.stdout).get("tests", [])
+    if len(tests) != 1:
+        raise SystemExit(f"--failure-path: no ctest entry named {entry} in {build_dir}")
+    return tests[0]["command"]
+
+
+def time_failure_path(spec, build_dir):
+    """Runs ENTRY of MUTANT=ENTRY against the mutant's library, timing its output lines."""
+    mutant, _, entry = spec.partition("=")
+    library_dir = os.path.join(os.environ.get("KERNELS_MUTANTS_DIR", os.path.join(ROOT, "build-mutants")), mutant)
+    if not entry or not os.path.isfile(os.path.join(library_dir, "libkernels.so")):
+        raise SystemExit(f"--failure-path {spec}: expected MUTANT=ENTRY and {library_dir}/libkernels.so "
+                         f"(ci/mutation/run_mutants.py --catalogue {mutant} --build-only makes it)")
+    environment = {**os.environ, "KERNELS_REQUIRE_GPU": "1",
+                   "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))}
+    start = time.monotonic()
+    first_failure, summaries = None, []
+    with subprocess.Popen(entry_command(build_dir, entry), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          env=environment, text=True, errors="replace") as process:
+        for line in process.stdout:
+            if first_failure is None and ": Failure" in line:
+                first_failure = time.monotonic() - start
+            if "cases failed" in line or line.startswith("failed at "):
+                summaries.append(line.strip().removeprefix("Actual: false ("))
+        exit_code = process.wait()
+    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries))
+
+
+def failure_section(path):
+    if path.first_failure_s is None:
+        return ["## Failure path", "", f"{path.entry} against `{path.mutant}`: nothing failed (exit "
+                f"{path.exit_code}) in {path.ended_s:.1f} s: the mutant is not killed.", ""]
+    first = "met" if path.first_failure_s <= FIRST_FAILURE_TARGET_S else "not met"
+    ended = "met" if path.ended_s <= FAILED_ENTRY_TARGET_S else "not met"
+    lines = [
+        "## Failure path",
+        "",
+        f"{path.entry} against the catalogue mutant `{path.mutant}`, run as a developer runs it: first "
+        f"failure printed after {path.first_failure_s:.1f} s (target {FIRST_FAILURE_TARGET_S} s, {first}), "
+        f"entry ended after {path.ended_s:.1f} s (target {FAILED_ENTRY_TARGET_S} s, {ended}), exit {path.exit_code}. "
+        "Its first summaries:",
+        "",
+    ]
+    return lines + [f"    {summary}" for summary in path.summaries[:6]] + [""]
 
 
 def variant_of(entry):
@@ -113,10 +186,12 @@ def section(run):
     return lines + [""]
 
 
-def markdown(runs, about):
+def markdown(runs, failure_paths, about):
     lines = ["# Suite timing", "", about, ""]
     for run in runs:
         lines += section(run)
+    for path in failure_paths:
+        lines += failure_section(path)
     return "\n".join(lines)
 
 
@@ -124,6 +199,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--run", action="append", default=[], help="a ctest preset to run (gpu, sanitize)")
     parser.add_argument("--junit", action="append", default=[], help="PRESET=FILE: a JUnit file of an earlier run")
+    parser.add_argument("--failure-path", action="append", default=[], metavar="MUTANT=ENTRY",
+                        help="time ENTRY against a catalogue mutant's library")
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"), help="the build the entries are in")
     parser.add_argument("--about", default="", help="a line on the machine and the tree")
     parser.add_argument("--out", required=True, help="the Markdown file to write")
     args = parser.parse_args(argv)
@@ -136,10 +214,11 @@ def main(argv=None):
     out_dir = os.path.dirname(os.path.abspath(args.out))
     for preset in args.run:
         runs.append(run_preset(preset, out_dir))
-    if not runs:
-        parser.error("nothing to report: give --run or --junit")
+    failure_paths = [time_failure_path(spec, args.build_dir) for spec in args.failure_path]
+    if not runs and not failure_paths:
+        parser.error("nothing to report: give --run, --junit or --failure-path")
     with open(args.out, "w", encoding="utf-8") as file:
-        file.write(markdown(runs, args.about))
+        file.write(markdown(runs, failure_paths, args.about))
     print(args.out)
     return 0
 

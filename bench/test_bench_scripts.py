@@ -188,6 +188,28 @@ class SuiteTiming(unittest.TestCase):
         self.assertIn("target 5 s: 0 of 1 variants within it", text)
         self.assertIn("| reduce/a | 7.5 | 4.5 |", text)
 
+    def test_the_failure_path_against_its_targets(self):
+        sys.path.insert(0, HERE)
+        import suite_timing
+
+        fast = suite_timing.FailurePath("m", "sort.a", 1, 1.1, 12.2, ("52 of 52 cases failed: 52 wrong value",))
+        text = "\n".join(suite_timing.failure_section(fast))
+        self.assertIn("first failure printed after 1.1 s (target 10 s, met), entry ended after 12.2 s "
+                      "(target 30 s, met), exit 1", text)
+        self.assertIn("    52 of 52 cases failed: 52 wrong value", text)
+        slow = suite_timing.FailurePath("m", "sort.a", 1, 11.0, 31.0, ())
+        self.assertIn("(target 10 s, not met)", "\n".join(suite_timing.failure_section(slow)))
+        survived = suite_timing.FailurePath("m", "sort.a", 0, None, 5.0, ())
+        self.assertIn("nothing failed (exit 0) in 5.0 s: the mutant is not killed",
+                      "\n".join(suite_timing.failure_section(survived)))
+
+    def test_the_failure_path_needs_the_mutants_library(self):
+        with tempfile.TemporaryDirectory() as folder:
+            result = run_script("suite_timing.py", "--failure-path", "no_such_mutant=sort.a", "--out",
+                                os.path.join(folder, "timing.md"))
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--catalogue no_such_mutant --build-only", result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
