@@ -2,6 +2,7 @@
 
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/memory/device_allocation.hpp"
 #include "harness/runner/gpu_session.hpp"
 
 namespace harness {
@@ -23,6 +24,7 @@ Case large_case(const kernels::VariantInfo& variant, kernels::TypeKey type, std:
 
 std::optional<std::string> lacks_device_memory(std::size_t bytes) {
   const std::size_t needed = bytes + kHeadroomBytes;
+  release_pooled_device_memory();  // what earlier tests of this process freed is free
   const std::size_t free = free_device_memory();
   if (free >= needed) return std::nullopt;
   return "needs " + std::to_string(needed >> 20) + " MiB of device memory, " + std::to_string(free >> 20) + " MiB free";

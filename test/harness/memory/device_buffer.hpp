@@ -1,4 +1,5 @@
-// Owning device allocation with checked transfers; the test side's only way to device memory.
+// Owning device allocation with checked transfers; the test side's only way to device memory
+// (memory/device_allocation.hpp says where it comes from).
 // Every transfer and fill is ordered on the tests' stream (cudaMemset would run on the legacy
 // stream, which the non-blocking test stream does not wait for). Only a download waits for the
 // stream: an upload from pageable memory returns once its bytes are staged (the host copy may
@@ -7,6 +8,7 @@
 // of a GPU that sixteen test processes share.
 #pragma once
 
+#include "harness/memory/device_allocation.hpp"
 #include "harness/runner/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
@@ -25,9 +27,7 @@ class DeviceBuffer {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(std::size_t count) : count_(count) {
-    if (count > 0) {
-      kernels::check_cuda(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)), "cudaMalloc (test buffer)");
-    }
+    if (count > 0) data_ = static_cast<T*>(allocate_device_bytes(count * sizeof(T)));
   }
   explicit DeviceBuffer(std::span<const T> host) : DeviceBuffer(host.size()) { upload(host); }
   DeviceBuffer(const DeviceBuffer&) = delete;
@@ -40,7 +40,7 @@ class DeviceBuffer {
     return *this;
   }
   ~DeviceBuffer() {
-    if (data_) cudaFree(data_);
+    if (data_) release_device_bytes(data_);
   }
 
   T* data() const { return data_; }
