@@ -11,6 +11,8 @@
 #pragma once
 
 #include "harness/input/test_input.hpp"
+#include "harness/memory/device_image.hpp"
+#include "harness/numeric/element_traits.hpp"
 #include "harness/runner/batch_family.hpp"
 #include "harness/runner/batch_report.hpp"
 #include "harness/runner/case.hpp"
@@ -19,6 +21,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -58,6 +61,32 @@ std::vector<std::byte> bits_of(std::span<const T> values) {
 template <BatchFamily Family>
 class BatchExecution;
 
+// The device copy of one set of inputs, kept from one batch to the next batch of the same inputs
+// in another mode: FamilyTest::check runs every mode of a partition of its runs in a row, and
+// an upload per mode cost a reduction five uploads of each long input and an integer scan ten.
+// A copy is padded with its mode's poison (an integer max and min pad with their own), so it
+// serves the modes of equal poison; a batch in a mode of another poison, or one whose runs
+// changed an input, replaces it.
+template <class In>
+class SharedInputImage {
+ public:
+  // The copy of `inputs` padded with `poison`, if this holds it.
+  std::shared_ptr<const DeviceImage<In>> find(const std::vector<const TestInput<In>*>& inputs, In poison) const {
+    if (!image_ || inputs != inputs_ || bits_of(poison) != bits_of(image_->host().poison())) return nullptr;
+    return image_;
+  }
+  void keep(const std::vector<const TestInput<In>*>& inputs, std::shared_ptr<const DeviceImage<In>> image) {
+    inputs_ = inputs;
+    image_ = std::move(image);
+  }
+  // After runs changed an input: the next batch uploads its inputs afresh.
+  void forget() { image_.reset(); }
+
+ private:
+  std::vector<const TestInput<In>*> inputs_;
+  std::shared_ptr<const DeviceImage<In>> image_;
+};
+
 template <BatchFamily Family>
 class Batch {
  public:
@@ -81,8 +110,10 @@ class Batch {
   void add_run(std::size_t input, int block_size, bool in_place = false);
   std::size_t runs() const { return runs_.size(); }
 
-  // Uploads, launches, judges and checks the guards of every run (runner/batch_run.hpp).
-  BatchReport run(const RunOptions& options = {}) const;
+  // Uploads, launches, judges and checks the guards of every run (runner/batch_run.hpp); with
+  // `shared`, the inputs come from the copy an earlier batch of the same inputs left there, if
+  // it fits this mode, and this batch's copy stays there for the next.
+  BatchReport run(const RunOptions& options = {}, SharedInputImage<In>* shared = nullptr) const;
 
   Case case_of(std::size_t run) const;
 

@@ -79,11 +79,12 @@ class BatchExecution {
  public:
   using In = typename Family::In;
 
-  BatchExecution(const Batch<Family>& batch, const RunOptions& options)
+  BatchExecution(const Batch<Family>& batch, const RunOptions& options, SharedInputImage<In>* shared)
       : batch_(batch),
         options_(options),
+        shared_(shared),
         problems_(batch.runs_.size()),
-        inputs_(upload_inputs()),
+        inputs_(input_image()),
         device_(batch.variant_, batch.mode_, batch.inputs_, batch.runs_),
         workspace_bytes_(query_workspaces()),
         workspaces_(workspace_bytes_) {
@@ -105,15 +106,27 @@ class BatchExecution {
     std::string what;
   };
 
+  // The inputs on the device: the shared copy if it fits this batch, else an upload, which then
+  // becomes the shared copy.
+  std::shared_ptr<const DeviceImage<In>> input_image() const {
+    const In poison = Family::input_poison(batch_.mode_);
+    if (shared_ != nullptr) {
+      if (auto kept = shared_->find(batch_.inputs_, poison)) return kept;
+    }
+    auto uploaded = std::make_shared<const DeviceImage<In>>(upload_inputs(poison));
+    if (shared_ != nullptr) shared_->keep(batch_.inputs_, uploaded);
+    return uploaded;
+  }
+
   // Every distinct input once, packed between poison, in one upload (read-only on the device).
-  DeviceImage<In> upload_inputs() const {
+  DeviceImage<In> upload_inputs(In poison) const {
     std::vector<std::uint64_t> lengths;
     std::vector<unsigned> shifts;
     for (const TestInput<In>* input : batch_.inputs_) {
       lengths.push_back(input->values.size());
       shifts.push_back(input->offset);
     }
-    GuardedImage<In> image(lengths, shifts, kArrayGuard, Family::input_poison(batch_.mode_));
+    GuardedImage<In> image(lengths, shifts, kArrayGuard, poison);
     for (std::size_t k = 0; k < batch_.inputs_.size(); ++k) image.set_contents(k, batch_.inputs_[k]->values);
     return DeviceImage<In>(std::move(image), DeviceImage<In>::Access::read_only);
   }
@@ -173,7 +186,7 @@ class BatchExecution {
         launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
       marks_.launching(r);
       try {
-        device_.launch(r, inputs_.segment(batch_.runs_[r].input), workspaces_.slice(r), stream);
+        device_.launch(r, inputs_->segment(batch_.runs_[r].input), workspaces_.slice(r), stream);
       } catch (const std::exception& error) {
         problems_[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
       }
@@ -233,10 +246,12 @@ class BatchExecution {
     }
   }
 
-  // An input changed: name the first run that read it (any run of it may be the culprit).
+  // An input changed: name the first run that read it (any run of it may be the culprit), and
+  // keep the changed copy from the next batch.
   void check_input_guards() {
     const auto check = [this](const auto& image, const std::string& name) {
       if (image.known_unchanged()) return;
+      if (shared_ != nullptr) shared_->forget();
       std::vector<std::pair<std::size_t, std::string>> changes;
       for (const auto& violation : image.host().violations(image.download(), true)) {
         for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
@@ -247,7 +262,7 @@ class BatchExecution {
       }
       fail_once_per_run(changes, " (by this or another run of it)");
     };
-    check(inputs_, Family::kNames.input);
+    check(*inputs_, Family::kNames.input);
     device_.for_each_extra_input(check);
   }
 
@@ -272,9 +287,10 @@ class BatchExecution {
 
   const Batch<Family>& batch_;
   const RunOptions& options_;
+  SharedInputImage<In>* const shared_;
   BatchReport report_;
   std::vector<std::optional<Problem>> problems_;
-  const DeviceImage<In> inputs_;
+  const std::shared_ptr<const DeviceImage<In>> inputs_;
   typename Family::Device device_;
   const std::vector<std::size_t> workspace_bytes_;
   const WorkspaceArena workspaces_;
@@ -285,9 +301,9 @@ class BatchExecution {
 };
 
 template <BatchFamily Family>
-BatchReport Batch<Family>::run(const RunOptions& options) const {
+BatchReport Batch<Family>::run(const RunOptions& options, SharedInputImage<In>* shared) const {
   if (runs_.empty()) return BatchReport{};
-  return BatchExecution<Family>(*this, options).run();
+  return BatchExecution<Family>(*this, options, shared).run();
 }
 
 }  // namespace harness
