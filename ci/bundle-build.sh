@@ -9,7 +9,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(realpath -m "$1")
 cd "$root"
 paths=(build)
-compgen -G "build-mutants/*/libkernels.so" > /dev/null && paths+=(build-mutants/*/libkernels.so)
+# Every library of a mutant: libkernels.so, and libkernels_fixtures.so for a mutant of a fixture.
+compgen -G "build-mutants/*/*.so" > /dev/null && paths+=(build-mutants/*/*.so)
 tar --exclude='*.o' --exclude='*.o.d' --exclude='.ninja_*' -cf - "${paths[@]}" |
   xz -6 -T1 --lzma2=dict=192MiB > "$bundle"
 ls -la "$bundle"
