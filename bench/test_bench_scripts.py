@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """CPU test of the benchmark scripts (ctest cpu.bench_scripts): plot.py, tables.py and
-check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, a kernels_bench JSON of invented figures written by
+check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, gpu_time.py on
+two processes' device times (testdata/gpu_time), a kernels_bench JSON of invented figures written by
 Google Benchmark itself (real field names, aggregates, and a failed row)."""
 
 import json
@@ -169,6 +170,29 @@ JUNIT = """<?xml version="1.0" encoding="UTF-8"?>
     <property name="cmake_labels" value="cpu;reduce/a;registry"/></properties></testcase>
 </testsuite>
 """
+
+
+class GpuTime(unittest.TestCase):
+    def test_sums_each_kernel_file_over_the_processes(self):
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "gpu-time.md")
+            done = run_script("gpu_time.py", "--from", os.path.join(HERE, "testdata", "gpu_time"), "--out", out)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            with open(out, encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn("2 test processes, 6.0 s of device time in all.", text)
+        # Both element types' window_sort_kernel, 4 s of the 6 s, on the first line of the table.
+        rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
+        self.assertEqual(rows[1], "| kernel odd_even_multi_block.cu | 15 | 4.00 | 66.7 % |")
+        self.assertIn("| copy host to device, over 1 MiB | 4 | 1.00 | 16.7 % |", text)
+        self.assertIn("| kernel harness sort_device_judge.cu | 2 | 0.50 |", text)
+        self.assertIn("| kernel cub | 1 | 0.50 |", text)
+
+    def test_a_folder_without_records_is_an_error(self):
+        with tempfile.TemporaryDirectory() as folder:
+            done = run_script("gpu_time.py", "--from", folder, "--out", os.path.join(folder, "out.md"))
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn("nothing ran under the injection library", done.stderr)
 
 
 class SuiteTiming(unittest.TestCase):
