@@ -2,9 +2,8 @@
 //
 // Cut the input into units of B keys (B = block size; the last unit may be partial). Phase 0
 // sorts the windows of units (0, 1), (2, 3), ...; odd phases sort the windows (1, 2), (3, 4),
-// ..., half a window (B keys) further on; even phases repeat phase 0. Each window is one
-// block's shared-memory odd-even transposition sort (detail/odd_even_transposition.cuh), and
-// windows of one phase are disjoint, so the phases after the first sort keys_out in place.
+// ..., half a window (B keys) further on; even phases repeat phase 0. Windows of one phase are
+// disjoint, so the phases after the first sort keys_out in place.
 //
 // How many phases: let q = ceil(n / B) units. After the first window that contains it, every
 // unit is sorted, and sorting a window gives the same result whether or not its two units were
@@ -16,12 +15,19 @@
 // every real key, which no window sort moves. So the host runs exactly q phases: a fixed
 // schedule, no data-dependent loop, no host synchronisation. (The scheme is data-oblivious, so
 // the 0-1 principle applies; an exhaustive check of all 0-1 inputs for B <= 4 and n <= 22 never
-// needed more than q phases, and needed all q for every n > 2B with B <= 2.) Stable: each window
-// sort is, and keys outside a window do not move, so equal keys never pass each other.
+// needed more than q phases, and needed all q for every n > 2B with B <= 2.)
 //
-// Cost: q phases of n / 2B windows, each 2B transposition phases of B threads, about n^2
-// compare steps whatever B; at the declared limit of 2^18 keys that is ~7e10 steps, tens of
-// milliseconds on an H100, plus q <= 8192 launches.
+// How a window is sorted: phase 0 sorts each window with the block's shared-memory odd-even
+// transposition sort (detail/odd_even_transposition.cuh), which leaves every unit sorted. From
+// phase 1 on, both units of every window are sorted, so sorting the window is merging them: each
+// key finds its place by a binary search of the other unit, log2(B) + 1 probes instead of the 2B
+// barrier-separated steps of a transposition sort. Stable: the transposition sort is, the merge
+// puts a left key before the equal right keys, and keys outside a window do not move, so equal
+// keys never pass each other.
+//
+// Cost: the first phase does about 2nB compare steps, each later one about n log2(2B) probes:
+// about (n^2 / B) log2(2B) steps in all. At the declared limit of 2^18 keys and B = 32 that is
+// ~1.3e10 probes over q = 8192 launches.
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/odd_even_transposition.cuh>
@@ -31,18 +37,69 @@
 namespace kernels::detail {
 namespace {
 
-// Block b sorts the window [first + 2Bb, first + 2B(b + 1)) clipped to n; every block's window
-// starts below n.
-template <class K>
-__global__ void window_sort_kernel(const K* keys_in, K* keys_out, std::uint64_t n, std::uint64_t first) {
-  auto* window = dynamic_shared<ordered_bits_t<K>>();
+// Block b's window of a phase: keys [first + 2Bb, first + 2B(b + 1)) clipped to n. The host
+// launches a block only for windows that start below n.
+struct Window {
+  std::uint64_t begin;
+  unsigned count;
+};
+
+__device__ Window phase_window(std::uint64_t n, std::uint64_t first) {
   const std::uint64_t capacity = 2 * blockDim.x;
   const std::uint64_t begin = first + blockIdx.x * capacity;
-  const auto count = static_cast<unsigned>(n - begin < capacity ? n - begin : capacity);
-  load_window(keys_in + begin, count, window);
+  return {begin, static_cast<unsigned>(n - begin < capacity ? n - begin : capacity)};
+}
+
+// Phase 0: sorts each window whatever its order.
+template <class K>
+__global__ void window_sort_kernel(const K* keys_in, K* keys_out, std::uint64_t n) {
+  auto* window = dynamic_shared<ordered_bits_t<K>>();
+  const Window w = phase_window(n, 0);
+  load_window(keys_in + w.begin, w.count, window);
   __syncthreads();
-  odd_even_transposition_sort(window, count);
-  store_window(window, count, keys_out + begin);
+  odd_even_transposition_sort(window, w.count);
+  store_window(window, w.count, keys_out + w.begin);
+}
+
+// How many of the sorted keys sorted[0, count) come before `key` in the merged order: those
+// below it, and for a key of the right unit (`key_is_right`) also those equal to it.
+template <class Bits>
+__device__ unsigned keys_before(const Bits* sorted, unsigned count, Bits key, bool key_is_right) {
+  unsigned low = 0, high = count;
+  while (low < high) {
+    const unsigned middle = (low + high) / 2;
+    if (sorted[middle] < key || (key_is_right && sorted[middle] == key)) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+// Phases 1 to q - 1: each window's two units are sorted, so the window is their merge. Thread
+// t places key t of each unit: at its index in its unit plus the keys of the other unit before
+// it. The window is read whole into shared memory before any key is written, so the merge can
+// write straight back over it.
+template <class K>
+__global__ void window_merge_kernel(K* keys, std::uint64_t n, std::uint64_t first) {
+  using Bits = ordered_bits_t<K>;
+  auto* window = dynamic_shared<Bits>();
+  const Window w = phase_window(n, first);
+  load_window(keys + w.begin, w.count, window);
+  __syncthreads();
+  const unsigned left_count = w.count < blockDim.x ? w.count : blockDim.x;
+  const unsigned right_count = w.count - left_count;
+  const Bits* right = window + blockDim.x;
+  const unsigned t = threadIdx.x;
+  if (t < left_count) {
+    const Bits key = window[t];
+    keys[w.begin + t + keys_before(right, right_count, key, false)] = decode_order<K>(key);
+  }
+  if (t < right_count) {
+    const Bits key = right[t];
+    keys[w.begin + t + keys_before(window, left_count, key, true)] = decode_order<K>(key);
+  }
 }
 
 struct OddEvenMultiBlock {
@@ -58,17 +115,19 @@ struct OddEvenMultiBlock {
 
   template <SortForm form, class K>
   static void run(const K* keys_in, K* keys_out, const std::uint32_t*, std::uint32_t*, const SortCall& call) {
-    const KernelLabel label{call.variant_id, type_key_v<K>, name(form), "window sort"};
+    const KernelLabel sort_label{call.variant_id, type_key_v<K>, name(form), "window sort"};
+    const KernelLabel merge_label{call.variant_id, type_key_v<K>, name(form), "window merge"};
     const std::uint64_t unit = call.block_size, n = call.n;
     const std::size_t shared_bytes = 2 * unit * sizeof(ordered_bits_t<K>);
     const std::uint64_t phases = ceil_div(n, unit);
-    for (std::uint64_t phase = 0; phase < phases; ++phase) {
+    launch_kernel(sort_label, &window_sort_kernel<K>, static_cast<unsigned>(ceil_div(n, 2 * unit)), call.block_size,
+                  shared_bytes, call.stream, keys_in, keys_out, n);
+    for (std::uint64_t phase = 1; phase < phases; ++phase) {
       // Odd phases exist only when n > B (phases >= 2), so first < n.
       const std::uint64_t first = phase % 2 == 0 ? 0 : unit;
       const auto windows = static_cast<unsigned>(ceil_div(n - first, 2 * unit));
-      const K* source = phase == 0 ? keys_in : keys_out;
-      launch_kernel(label, &window_sort_kernel<K>, windows, call.block_size, shared_bytes, call.stream, source,
-                    keys_out, n, first);
+      launch_kernel(merge_label, &window_merge_kernel<K>, windows, call.block_size, shared_bytes, call.stream, keys_out,
+                    n, first);
     }
   }
 };
@@ -77,7 +136,8 @@ struct OddEvenMultiBlock {
 
 const bool registered = register_variant(make_sort_variant<OddEvenMultiBlock>({
     .name = "odd_even_multi_block",
-    .description = "odd-even transposition across blocks: ceil(n / block) phases of 2 x block windows",
+    .description =
+        "odd-even transposition across blocks: ceil(n / block) phases of 2 x block windows (sorts, then merges)",
     .block_sizes = {32, 1024, 256},
     .deterministic = true,
     .stable = true,
