@@ -26,7 +26,7 @@ template <class T>
 std::vector<std::uint64_t> failing_scan_positions(Op op, ScanKind kind, const std::vector<T>& in,
                                                   const std::vector<T>& out) {
   std::vector<std::uint64_t> failing;
-  harness::with_scan_step<T>(op, [&](auto step) {
+  harness::with_exact_step<T>(op, [&](auto step) {
     for (std::uint64_t i = 0; i < out.size(); ++i) {
       if (!harness::scan_output_holds(step, kind == ScanKind::inclusive, in.data(), out.data(), i))
         failing.push_back(i);
@@ -46,7 +46,7 @@ std::optional<std::uint64_t> first(const std::vector<std::uint64_t>& failing) {
 template <class T>
 std::vector<T> oracle_scan(Op op, ScanKind kind, const std::vector<T>& in) {
   std::vector<T> out(in.size());
-  harness::with_scan_step<T>(op, [&](auto step) {
+  harness::with_exact_step<T>(op, [&](auto step) {
     T prefix = decltype(step)::identity();
     for (std::size_t i = 0; i < in.size(); ++i) {
       if (kind == ScanKind::inclusive) prefix = step(prefix, in[i]);

@@ -1,7 +1,10 @@
 // The device judges find what the CPU oracle finds: each passes an output the oracle passes, and
-// fails a planted wrong output at the position where the plant is, on the GPU.
+// fails a planted wrong output at the position where the plant is, on the GPU; the reduction
+// judge's fold is the oracle's, and differs from the fold of a planted wrong input.
 #include "harness/input/distributions.hpp"
 #include "harness/memory/device_buffer.hpp"
+#include "harness/reduce/reduce_device_judge.hpp"
+#include "harness/reduce/reduce_oracle.hpp"
 #include "harness/scan/scan_device_judge.hpp"
 #include "harness/scan/scan_oracle.hpp"
 #include "harness/sort/sort_device_judge.hpp"
@@ -11,6 +14,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -32,7 +36,7 @@ DeviceBuffer<T> on_device(const std::vector<T>& values) {
 // The inclusive scan by the oracle's own fold (checked against the oracle).
 std::vector<long long> scanned(Op op, const std::vector<long long>& in) {
   std::vector<long long> out(in.size());
-  harness::with_scan_step<long long>(op, [&](auto step) {
+  harness::with_exact_step<long long>(op, [&](auto step) {
     long long prefix = decltype(step)::identity();
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = prefix = step(prefix, in[i]);
   });
@@ -93,6 +97,45 @@ TEST(DeviceJudges, SortPassesTheOraclesOutputAndFailsAtEachPlant) {
   EXPECT_EQ(verdicts[3].first_bad, kNoBadIndex);
   EXPECT_EQ(verdicts[4].first_bad, tie) << "equal keys out of their input order";
   EXPECT_EQ(verdicts[5].first_bad, kLength - 1) << "a value whose input key is not the output's";
+}
+
+// The exact fold of each input, on the device, as the oracle folds it: the widening sum, a sum
+// that wraps in 8 bits, max, and the non-commutative ops, whose fold of the reversed input (what
+// a fold that lost operand order would compute) differs.
+template <class In, class Out>
+void expect_device_folds_are_the_oracles(Op op, harness::Distribution distribution) {
+  const std::vector<In> in = harness::generate<In>(distribution, kLength, 11);
+  const std::vector<In> reversed(in.rbegin(), in.rend());
+  // The last value made the type's largest (or lowest, if it was the largest): every op here sees it.
+  const In last = in[kLength - 1];
+  std::vector<In> planted(in.begin(), in.begin() + (kLength - 1));
+  planted.push_back(last == std::numeric_limits<In>::max() ? std::numeric_limits<In>::lowest()
+                                                           : std::numeric_limits<In>::max());
+  const auto d_in = on_device(in), d_reversed = on_device(reversed), d_planted = on_device(planted);
+  const std::vector<Out> folds = harness::exact_folds_on_device<In, Out>(
+      op, {{d_in.data(), kLength}, {d_reversed.data(), kLength}, {d_planted.data(), kLength}, {d_in.data(), 0}});
+  const std::string what = std::string(kernels::name(op)) + " over " + std::to_string(sizeof(In)) + "-byte values";
+  const auto oracle = [&](const std::vector<In>& values) {
+    return harness::expect_reduce<In, Out>(op, std::span<const In>(values)).value;
+  };
+  EXPECT_EQ(folds[0], oracle(in)) << what;
+  EXPECT_EQ(folds[1], oracle(reversed)) << what;
+  EXPECT_EQ(folds[2], oracle(planted)) << what;
+  EXPECT_NE(folds[2], folds[0]) << what << ": a changed value changes the fold";
+  EXPECT_EQ(folds[3], oracle({})) << what << ": an empty input folds to the identity";
+  if (!kernels::is_commutative(op)) {
+    EXPECT_NE(folds[1], folds[0]) << what << ": the fold keeps operand order";
+  }
+}
+
+TEST(DeviceJudges, ReductionFoldsAreTheOraclesAndOrderKeeping) {
+  expect_device_folds_are_the_oracles<int, long long>(Op::sum, harness::Distribution::random);
+  expect_device_folds_are_the_oracles<std::int8_t, std::int8_t>(Op::sum, harness::Distribution::random);
+  expect_device_folds_are_the_oracles<unsigned long long, unsigned long long>(Op::max, harness::Distribution::random);
+  expect_device_folds_are_the_oracles<long long, long long>(Op::last_nonzero, harness::Distribution::sparse);
+  expect_device_folds_are_the_oracles<long long, long long>(Op::unitriangular, harness::Distribution::random);
+  EXPECT_FALSE((harness::folds_on_device<float, float>(Op::sum))) << "float sums stay with the oracle's bound";
+  EXPECT_FALSE((harness::folds_on_device<int, long long>(Op::max))) << "a widening reduction folds exactly as a sum";
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 #include "harness/reduce/reduce_family.hpp"
 
+#include "harness/input/random_bits.hpp"
+#include "harness/reduce/reduce_device_judge.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 #include "harness/runner/batch_run.hpp"
+#include "harness/runner/device_judgement.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/types.hpp>
@@ -19,7 +22,9 @@ GuardedImage<Out> value_slots(std::size_t runs) {
 }  // namespace
 
 // One output value per run between canaries; the oracle's fold, computed once per input, judged
-// within the variant's derived bound.
+// within the variant's derived bound. Integer reductions are judged on the device, exactly: each
+// run's value against its input's exact fold there (reduce/reduce_device_judge.hpp), and the
+// oracle folds only the inputs of the runs the CPU judges too (runner/device_judgement.hpp).
 template <class In, class Out>
 class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
  public:
@@ -31,18 +36,24 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   }
 
   void launch(std::size_t run, const In* input, kernels::Workspace workspace, cudaStream_t stream) const {
+    launched_inputs_[run] = input;
     kernels::reduce<In, Out>(this->variant_.name, this->mode_, input, this->length(run), outputs_.segment(run),
                              workspace, {this->block_size(run)}, stream);
   }
 
-  void download() { results_ = outputs_.download_segments(); }
+  void download() {
+    results_ = outputs_.download_segments();
+    if (folds_on_device<In, Out>(this->mode_)) judge_on_device();
+  }
 
   std::optional<std::string> judge(std::size_t run) {
+    if (judgement_ && !judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const BatchRun& r = this->runs_[run];
     auto& expected = expectations_[r.input];
     if (!expected) expected = expect_reduce<In, Out>(this->mode_, this->inputs_[r.input]->values);
     const std::uint64_t depth = expected->exact ? 0 : this->variant_.depth_with(this->length(run), r.block_size);
-    return judge_reduce(*expected, got(run), depth);
+    std::optional<std::string> verdict = judge_reduce(*expected, got(run), depth);
+    return judgement_ ? judgement_->agree(run, std::move(verdict)) : verdict;
   }
 
   std::string pass(std::size_t run) const { return "got " + show_value(got(run)); }
@@ -65,9 +76,31 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
  private:
   const Out& got(std::size_t run) const { return results_[outputs_.packed_offset(run)]; }
 
+  // Each input's exact fold on the device (from the first run that read it), against every run of it.
+  void judge_on_device() {
+    std::vector<ReduceJudgeInput<In>> inputs(this->inputs_.size(), ReduceJudgeInput<In>{nullptr, 0});
+    for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+      ReduceJudgeInput<In>& input = inputs[this->runs_[r].input];
+      if (input.in == nullptr && launched_inputs_[r] != nullptr) input = {launched_inputs_[r], this->length(r)};
+    }
+    const std::vector<Out> folds = exact_folds_on_device<In, Out>(this->mode_, inputs);
+    std::vector<DeviceVerdict> verdicts;
+    std::vector<JudgedRun> sizes;
+    for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+      const bool right = launched_inputs_[r] == nullptr || got(r) == folds[this->runs_[r].input];
+      verdicts.push_back(right ? DeviceVerdict{} : DeviceVerdict{1, kNoBadIndex});
+      sizes.push_back({this->length(r), this->block_size(r)});
+    }
+    judgement_.emplace(std::move(verdicts), sizes,
+                       derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_)),
+                       "the value equals its input's exact fold on the device");
+  }
+
   DeviceImage<Out> outputs_{value_slots<Out>(this->runs_.size())};
+  mutable std::vector<const In*> launched_inputs_ = std::vector<const In*>(this->runs_.size(), nullptr);
   std::vector<Out> results_;
-  // The oracle's result of each input, computed when a run of it is first judged.
+  std::optional<DeviceJudgement> judgement_;
+  // The oracle's result of each input, computed when a run of it is first judged on the host.
   std::vector<std::optional<ReduceExpectation<Out>>> expectations_ =
       std::vector<std::optional<ReduceExpectation<Out>>>(this->inputs_.size());
 };

@@ -1,6 +1,7 @@
-// How a batch whose check is exact is judged on the device (integer scans: scan/scan_device_judge;
-// sorts: sort/sort_device_judge), and what the CPU oracle, which stays the reference, still
-// judges: one sampled run of every batch, whose two verdicts must agree, so that neither judge
+// How a batch whose check is exact is judged on the device (integer reductions:
+// reduce/reduce_device_judge; integer scans: scan/scan_device_judge; sorts:
+// sort/sort_device_judge), and what the CPU oracle, which stays the reference, still judges: one
+// sampled run of every batch, whose two verdicts must agree, so that neither judge
 // drifts from the other unseen; and the smallest failing runs (at most kDescribedOnHost a batch),
 // whose failures the oracle describes value by value. The other failing runs are reported from
 // the device's verdict alone: a broken kernel costs the host no more than a good one.

@@ -39,7 +39,7 @@ std::vector<DeviceVerdict> judge_scans_on_device(kernels::ScanKind kind, kernels
     DeviceBuffer<unsigned long long> found{std::span<const unsigned long long>(initial)};
     const DeviceBuffer<ScanJudgeRun<T>> run_table{std::span<const ScanJudgeRun<T>>(runs)};
     const DeviceBuffer<JudgeChunk> chunk_table{std::span<const JudgeChunk>(chunks)};
-    with_scan_step<T>(op, [&](auto step) {
+    with_exact_step<T>(op, [&](auto step) {
       judge_scan_chunks_kernel<<<static_cast<unsigned>(chunks.size()), 256, 0, test_stream()>>>(
           step, kind == kernels::ScanKind::inclusive, run_table.data(), chunk_table.data(), found.data());
     });

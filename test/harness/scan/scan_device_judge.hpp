@@ -5,56 +5,18 @@
 // failing it is the first wrong output. Floats stay with the oracle: their bound is a property of
 // the whole prefix, not of a step.
 //
-// The sum is stated here (wrapping, as the oracle's); every other op folds by its
-// descriptor's combine(), which the kernels call too: the CPU oracle folds by reference() and
-// judges a sampled run of every batch (runner/device_judgement.hpp), which is what catches a
-// combine() that drifts.
+// The step of each op is the device judges' exact step (numeric/exact_step.hpp).
 #pragma once
 
 #include "harness/input/random_bits.hpp"
+#include "harness/numeric/exact_step.hpp"
 #include "harness/runner/device_verdict.hpp"
 
-#include <kernels/operators.hpp>
 #include <kernels/types.hpp>
 
-#include <stdexcept>
-#include <string>
-#include <type_traits>
 #include <vector>
 
 namespace harness {
-
-template <class T>
-struct WrappingSum {
-  HARNESS_HOST_DEVICE T operator()(T a, T b) const {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  }
-  HARNESS_HOST_DEVICE static T identity() { return T(0); }
-};
-template <class T, class Descriptor>
-struct Combined {
-  HARNESS_HOST_DEVICE T operator()(T a, T b) const { return Descriptor::template combine<T>(a, b); }
-  HARNESS_HOST_DEVICE static T identity() { return Descriptor::template identity<T>(); }
-};
-
-// Calls use(step) with the step of `op` (a scan's: sum or an op with a combine()) over the
-// integer type T.
-template <class T, class Use>
-void with_scan_step(kernels::Op op, Use&& use) {
-  static_assert(std::is_integral_v<T>, "the device judge takes integer scans");
-  if (op == kernels::Op::sum) return use(WrappingSum<T>{});
-  bool found = false;
-  const auto visit = [&]<class Descriptor>(kernels::Op key) {
-    if constexpr (Descriptor::template kTakes<T> && requires { Descriptor::template combine<T>(T{}, T{}); }) {
-      if (op == key) found = true, use(Combined<T, Descriptor>{});
-    }
-  };
-#define HARNESS_VISIT_STEP(key, descriptor) visit.template operator()<descriptor>(kernels::Op::key);
-  KERNELS_FOR_EACH_OP(HARNESS_VISIT_STEP)
-#undef HARNESS_VISIT_STEP
-  if (!found) throw std::logic_error("the device judge has no step of op " + std::string(kernels::name(op)));
-}
 
 // Whether output i of a scan holds the check above.
 template <class T, class Step>
