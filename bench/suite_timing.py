@@ -97,6 +97,15 @@ def entry_command(build_dir, entry):
     return tests[0]["command"]
 
 
+# What a failing entry prints first: a gtest failure, a failing case's FAIL line, or the hang
+# watchdog's report (test/harness/diagnosis/hang_watchdog.hpp), which comes at its deadline.
+FAILURE_MARKS = (": Failure", "FAIL ", "HANG: ")
+
+
+def is_failure_line(line):
+    return line.startswith(FAILURE_MARKS[1:]) or FAILURE_MARKS[0] in line
+
+
 def time_failure_path(spec, build_dir):
     """Runs ENTRY of MUTANT=ENTRY against the mutant's library, timing its output lines."""
     mutant, _, entry = spec.partition("=")
@@ -111,7 +120,7 @@ def time_failure_path(spec, build_dir):
     with subprocess.Popen(entry_command(build_dir, entry), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env=environment, text=True, errors="replace") as process:
         for line in process.stdout:
-            if first_failure is None and ": Failure" in line:
+            if first_failure is None and is_failure_line(line):
                 first_failure = time.monotonic() - start
             if "cases failed" in line or line.startswith("failed at "):
                 summaries.append(line.strip().removeprefix("Actual: false ("))
@@ -120,9 +129,13 @@ def time_failure_path(spec, build_dir):
 
 
 def failure_section(path):
-    if path.first_failure_s is None:
+    if path.first_failure_s is None and path.exit_code == 0:
         return ["## Failure path", "", f"{path.entry} against `{path.mutant}`: nothing failed (exit "
                 f"{path.exit_code}) in {path.ended_s:.1f} s: the mutant is not killed.", ""]
+    if path.first_failure_s is None:
+        return ["## Failure path", "", f"{path.entry} against `{path.mutant}`: exit {path.exit_code} after "
+                f"{path.ended_s:.1f} s without a failure line (target {FIRST_FAILURE_TARGET_S} s, not met): a "
+                "crash or an abort, which the entry should have reported as a failing case.", ""]
     first = "met" if path.first_failure_s <= FIRST_FAILURE_TARGET_S else "not met"
     ended = "met" if path.ended_s <= FAILED_ENTRY_TARGET_S else "not met"
     lines = [

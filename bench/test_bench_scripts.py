@@ -226,6 +226,13 @@ class SuiteTiming(unittest.TestCase):
         survived = suite_timing.FailurePath("m", "sort.a", 0, None, 5.0, ())
         self.assertIn("nothing failed (exit 0) in 5.0 s: the mutant is not killed",
                       "\n".join(suite_timing.failure_section(survived)))
+        silent = suite_timing.FailurePath("m", "sort.a", 134, None, 2.0, ())
+        self.assertIn("exit 134 after 2.0 s without a failure line (target 10 s, not met)",
+                      "\n".join(suite_timing.failure_section(silent)))
+        # A case's FAIL line and the hang watchdog's report count as failures, as gtest's do.
+        for line in ("a.cpp:3: Failure", "FAIL sort/a type=int block=32 n=5: wrong", "HANG: a batch ran past"):
+            self.assertTrue(suite_timing.is_failure_line(line), line)
+        self.assertFalse(suite_timing.is_failure_line("device: NVIDIA H100"))
 
     def test_the_failure_path_needs_the_mutants_library(self):
         with tempfile.TemporaryDirectory() as folder:
