@@ -72,10 +72,4 @@ void with_exact_step(kernels::Op op, Use&& use) {
   }
 }
 
-// Whether `op` has an exact step over T.
-template <class T>
-bool has_exact_step(kernels::Op op) {
-  return visit_exact_step<T>(op, [](auto) {});
-}
-
 }  // namespace harness
