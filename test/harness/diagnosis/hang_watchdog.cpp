@@ -18,6 +18,13 @@ namespace harness {
 namespace {
 
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+// How often the watchdog looks at the step under way.
+constexpr std::chrono::milliseconds kPollInterval{100};
+
+std::string seconds_text(std::chrono::milliseconds time) {
+  const auto tenths = (time.count() + 50) / 100;
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " s";
+}
 
 // The one watch of the process (batches run one after another) and the thread that keeps it.
 class Watchdog {
@@ -27,11 +34,12 @@ class Watchdog {
     return *watchdog;
   }
 
-  void start(std::function<std::string()> lines, std::chrono::seconds timeout) {
+  void start(std::function<std::string()> lines, std::function<WatchedStep()> step,
+             std::function<std::chrono::milliseconds(std::uint64_t)> allowance) {
     std::lock_guard lock(mutex_);
     lines_ = std::move(lines);
-    timeout_ = timeout;
-    deadline_ = std::chrono::steady_clock::now() + timeout;
+    step_ = std::move(step);
+    allowance_ = std::move(allowance);
     ++watch_;
     active_ = true;
     if (!thread_started_) {
@@ -53,21 +61,39 @@ class Watchdog {
     for (;;) {
       changed_.wait(lock, [&] { return active_; });
       const unsigned long watch = watch_;
-      if (changed_.wait_until(lock, deadline_, [&] { return !active_ || watch_ != watch; })) continue;
-      const std::string text = std::string(kHangMarker) + " of " + std::to_string(timeout_.count()) +
-                               " s (KERNELS_HANG_TIMEOUT_S); the process ends here\n" + lines_() + "\n";
-      std::fflush(stdout);  // what the test printed before, then the lines
-      std::fputs(text.c_str(), stderr);
-      append_to_failure_list(text);
-      std::_Exit(1);  // the main thread is stuck in a call or a synchronisation: nothing unwinds
+      WatchedStep current = step_();
+      auto since = std::chrono::steady_clock::now();
+      for (;;) {
+        if (changed_.wait_for(lock, kPollInterval, [&] { return !active_ || watch_ != watch; })) break;
+        const WatchedStep now = step_();
+        const auto time = std::chrono::steady_clock::now();
+        if (now.id != current.id) {
+          current = now;
+          since = time;
+          continue;
+        }
+        const std::chrono::milliseconds allowance = allowance_(current.values);
+        if (time - since >= allowance) report(current, allowance);
+      }
     }
+  }
+
+  [[noreturn]] void report(const WatchedStep& step, std::chrono::milliseconds allowance) {
+    const std::string text = std::string(kHangMarker) + ": a step of " + std::to_string(step.values) +
+                             " values went unfinished for its allowance of " + seconds_text(allowance) +
+                             " (KERNELS_HANG_TIMEOUT_S=" + std::to_string(hang_timeout_seconds()) +
+                             " sets it); the process ends here\n" + lines_() + "\n";
+    std::fflush(stdout);  // what the test printed before, then the lines
+    std::fputs(text.c_str(), stderr);
+    append_to_failure_list(text);
+    std::_Exit(1);  // the main thread is stuck in a call or a synchronisation: nothing unwinds
   }
 
   std::mutex mutex_;
   std::condition_variable changed_;
   std::function<std::string()> lines_;
-  std::chrono::seconds timeout_{0};
-  std::chrono::steady_clock::time_point deadline_;
+  std::function<WatchedStep()> step_;
+  std::function<std::chrono::milliseconds(std::uint64_t)> allowance_;
   unsigned long watch_ = 0;
   bool active_ = false;
   bool thread_started_ = false;
@@ -98,9 +124,37 @@ unsigned hang_timeout_seconds() {
   return seconds;
 }
 
-HangWatch::HangWatch(std::function<std::string()> lines) {
+std::chrono::milliseconds step_allowance(std::uint64_t values, unsigned timeout_seconds) {
+  // T/12 + T * values / 2^24, in milliseconds; a length that would overflow gets a day.
+  constexpr std::uint64_t kValuesPerDeadline = std::uint64_t(1) << 24;
+  const std::uint64_t timeout_ms = std::uint64_t(timeout_seconds) * 1000;
+  const std::uint64_t most_values = (std::uint64_t(kMaxHangTimeoutSeconds) * 1000 * kValuesPerDeadline) / timeout_ms;
+  if (values >= most_values) return std::chrono::seconds(kMaxHangTimeoutSeconds);
+  return std::chrono::milliseconds(timeout_ms / 12 + timeout_ms * values / kValuesPerDeadline);
+}
+
+HangWatch::HangWatch(std::function<std::string()> lines, std::function<WatchedStep()> step) {
   if (const unsigned seconds = hang_timeout_seconds(); seconds != 0) {
-    Watchdog::instance().start(std::move(lines), std::chrono::seconds(seconds));
+    Watchdog::instance().start(std::move(lines), std::move(step),
+                               [seconds](std::uint64_t values) { return step_allowance(values, seconds); });
+  }
+}
+
+HangWatch::HangWatch(std::function<std::string()> lines, std::uint64_t values)
+    : HangWatch(std::move(lines), [values] {
+        return WatchedStep{0, values};
+      }) {}
+
+std::chrono::milliseconds HangWatch::whole_deadline() { return std::chrono::seconds(hang_timeout_seconds()); }
+
+HangWatch::HangWatch(std::function<std::string()> lines, std::chrono::milliseconds allowance) {
+  if (hang_timeout_seconds() != 0) {
+    Watchdog::instance().start(
+        std::move(lines),
+        [] {
+          return WatchedStep{0, 0};
+        },
+        [allowance](std::uint64_t) { return allowance; });
   }
 }
 
@@ -125,11 +179,27 @@ void RunMarks::launched(std::size_t run, cudaStream_t stream) {
   marked_ = run + 1;
 }
 
-std::optional<RunMarks::Culprit> RunMarks::culprit() const {
-  if (const std::size_t run = launching_; run != kNone) return Culprit{run, false};
-  for (std::size_t run = 0; run < std::min<std::size_t>(marked_, runs_); ++run) {
-    if (cudaEventQuery(mark_events()[run]) == cudaErrorNotReady) return Culprit{run, true};
+WatchedStep RunMarks::step_under_way(const std::function<std::uint64_t(std::size_t)>& length) {
+  const std::size_t launching = launching_;
+  const std::size_t call = launching != kNone ? launching : std::size_t(marked_);  // the call made, or the next
+  if (queryable_) {
+    const std::size_t marked = std::min<std::size_t>(marked_, runs_);
+    while (reached_ < marked && cudaEventQuery(mark_events()[reached_]) != cudaErrorNotReady) ++reached_;
   }
+  // What holds the work up: the kernels of an earlier run (a call may wait for them), or the call.
+  const std::size_t first = queryable_ && reached_ < call ? reached_ : call;
+  return {call + (runs_ + 1) * reached_, first < runs_ ? length(first) : 0};
+}
+
+std::optional<RunMarks::Culprit> RunMarks::culprit() const {
+  // An earlier run's unfinished kernels first: a call that waits for them (a full launch queue,
+  // a synchronisation inside the call) is not the culprit.
+  if (queryable_) {
+    for (std::size_t run = 0; run < std::min<std::size_t>(marked_, runs_); ++run) {
+      if (cudaEventQuery(mark_events()[run]) == cudaErrorNotReady) return Culprit{run, true};
+    }
+  }
+  if (const std::size_t run = launching_; run != kNone) return Culprit{run, false};
   return std::nullopt;
 }
 

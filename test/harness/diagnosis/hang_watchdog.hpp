@@ -1,14 +1,18 @@
 // A batch that never finishes: a kernel that never ends (a loop whose bound a bug broke, a
 // look-back waiting for a flag nobody sets) or a call that never returns (a host loop over
 // passes that no longer shrink). Neither can be interrupted from inside the process, and ctest's
-// timeout would only say that the whole test ran too long. So a watchdog thread waits beside each
-// batch: past the deadline it prints the FAIL and rerun lines of the case at fault, the run whose
-// call has not returned or else the first run whose kernels have not finished (each run marks its
-// end on the stream with an event), and ends the process with exit status 1. ctest shows those
-// lines; kcheck, rerunning the case, ends the same way instead of hanging.
+// timeout would only say that the whole test ran too long. So a watchdog thread watches each
+// batch's progress: each run (its call, then its kernels) is a step, and a step that goes
+// unfinished past its allowance ends the process with exit status 1, after printing the FAIL and
+// rerun lines of the case at fault: the first run whose kernels have not finished (each run
+// marks its end on the stream with an event), or else the run whose call has not returned. ctest
+// shows those lines; kcheck, rerunning the case, ends the same way instead of hanging.
 //
-// KERNELS_HANG_TIMEOUT_S sets the deadline of one batch in seconds (default 60; 0 turns the
-// watchdog off, as under compute-sanitizer, whose runs are many times slower).
+// A step's allowance grows with its length, so that a hang in a short run is reported within
+// seconds while the longest honest runs of a quadratic variant on a slow GPU still finish:
+// T/12 + T * values / 2^24 for T = KERNELS_HANG_TIMEOUT_S (default 60: 5 s for a short run,
+// 65 s for a run of 2^24 values). 0 turns the watchdog off, as under compute-sanitizer, whose
+// runs are many times slower.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -16,6 +20,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -33,11 +38,29 @@ inline constexpr unsigned kMaxHangTimeoutSeconds = 86400;
 unsigned parse_hang_timeout(const char* text);
 unsigned hang_timeout_seconds();
 
-// Watches the batch while it lives. At the deadline, on the watchdog's thread, `lines()` gives
-// what to print (the culprit's FAIL and rerun lines), and the process ends with status 1.
+// How long a step of `values` values may stay unfinished under the deadline T (see above).
+std::chrono::milliseconds step_allowance(std::uint64_t values, unsigned timeout_seconds);
+
+// The step under way: `id` changes whenever one finishes and the next begins; `values` is its
+// length, which sets its allowance.
+struct WatchedStep {
+  std::size_t id;
+  std::uint64_t values;
+};
+
+// Watches work while it lives. Past a step's allowance, on the watchdog's thread, `lines()`
+// gives what to print (the culprit's FAIL and rerun lines), and the process ends with status 1.
 class HangWatch {
  public:
-  explicit HangWatch(std::function<std::string()> lines);
+  // Work in steps: `step()` (called on the watchdog's thread, a few times a second) names the
+  // step under way, and each step gets its allowance from the moment it is first seen.
+  HangWatch(std::function<std::string()> lines, std::function<WatchedStep()> step);
+  // One call of `values` values.
+  HangWatch(std::function<std::string()> lines, std::uint64_t values);
+  // One call that gets the whole deadline T (a large case: its length is past what the
+  // allowance's scale is for, and its kernels are the fast variants').
+  static std::chrono::milliseconds whole_deadline();
+  HangWatch(std::function<std::string()> lines, std::chrono::milliseconds allowance);
   ~HangWatch();
   HangWatch(const HangWatch&) = delete;
   HangWatch& operator=(const HangWatch&) = delete;
@@ -52,17 +75,26 @@ class RunMarks {
   void launching(std::size_t run) { launching_ = run; }
   // After the run's call returned or threw.
   void launched(std::size_t run, cudaStream_t stream);
-  // The run whose call has not returned, or else the first whose mark the stream has not reached.
+  // From now on the marks may be queried: at once for runs launched on a stream, after the
+  // launch for runs captured into a graph (a query during a stream capture would break it).
+  void may_query() { queryable_ = true; }
+  // The first run whose mark the stream has not reached, or else the run whose call has not returned.
   struct Culprit {
     std::size_t run;
     bool call_returned;
   };
   std::optional<Culprit> culprit() const;
+  // The step under way, for the watchdog: it changes whenever a call returns or a run's mark is
+  // reached; its length is that of the first unfinished run whose kernels have not been seen to
+  // finish (a call may wait for them), or else of the call being made. `length(r)` is run r's.
+  WatchedStep step_under_way(const std::function<std::uint64_t(std::size_t)>& length);
 
  private:
   std::size_t runs_;
   std::atomic<std::size_t> launching_;
   std::atomic<std::size_t> marked_{0};
+  std::atomic<bool> queryable_{false};
+  std::size_t reached_ = 0;  // marks known reached (the watchdog's thread only)
 };
 
 }  // namespace harness

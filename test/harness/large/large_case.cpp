@@ -35,7 +35,11 @@ BatchReport large_case_report(const Case& c, const std::function<std::vector<Lar
   report.cases = 1;
   std::vector<LargeProblem> problems;
   {
-    const HangWatch watch([&] { return CaseFailure{c, FailureKind::timeout, "it did not finish"}.lines(); });
+    const HangWatch watch(
+        [&] {
+          return CaseFailure{c, FailureKind::timeout, "it did not finish"}.lines();
+        },
+        HangWatch::whole_deadline());
     try {
       problems = run();
     } catch (const std::exception& error) {

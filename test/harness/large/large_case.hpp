@@ -43,7 +43,8 @@ struct LargeProblem {
 
 // The report of one large case: `run` launches it and returns its problems (none: it passed).
 // A call or stream error it throws is a launch error; a run that has not returned after
-// KERNELS_HANG_TIMEOUT_S ends the process, as a batch's watchdog does (diagnosis/hang_watchdog.hpp).
+// KERNELS_HANG_TIMEOUT_S (the whole deadline: its length is past the scale of a batch run's
+// allowance) ends the process, as a batch's watchdog does (diagnosis/hang_watchdog.hpp).
 BatchReport large_case_report(const Case& c, const std::function<std::vector<LargeProblem>()>& run);
 
 // One family's large runs: the device memory a case holds, and its report.

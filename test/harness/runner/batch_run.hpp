@@ -153,20 +153,27 @@ class BatchExecution {
   }
 
   // Queues every run on one stream (or captures them into one graph), under the hang watchdog
-  // (diagnosis/hang_watchdog.hpp) until the synchronisation has returned.
+  // (diagnosis/hang_watchdog.hpp) until the synchronisation has returned: each run's call, then
+  // each run's kernels in turn, gets the allowance of its length.
   void launch_runs() {
-    watch_.emplace([this] {
-      const auto culprit = marks_.culprit();
-      if (!culprit)
-        return "no run was found unfinished (the batch's " + std::to_string(batch_.runs_.size()) + " cases)";
-      const std::string what =
-          culprit->call_returned ? "its kernels did not finish (the runs before it did)" : "its call did not return";
-      return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
-    });
+    watch_.emplace(
+        [this] {
+          const auto culprit = marks_.culprit();
+          if (!culprit)
+            return "no run was found unfinished (the batch's " + std::to_string(batch_.runs_.size()) + " cases)";
+          const std::string what = culprit->call_returned ? "its kernels did not finish (the runs before it did)"
+                                                          : "its call did not return";
+          return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
+        },
+        [this] {
+          return marks_.step_under_way(
+              [this](std::size_t r) { return std::uint64_t(batch_.inputs_[batch_.runs_[r].input]->values.size()); });
+        });
     // Other noise for every batch of the process: a stress test's repeats are not alike.
     static std::uint64_t noisy_batches = 0;
     if (options_.noise_us != 0) noise_seed_ = derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
     if (!options_.as_graph) {
+      marks_.may_query();
       launch_each(test_stream());
       return;
     }
@@ -177,6 +184,7 @@ class BatchExecution {
           problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
       }
     }
+    marks_.may_query();
   }
 
   void launch_each(cudaStream_t stream) {

@@ -25,13 +25,15 @@ Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, i
 }
 
 HangWatch watch(const Case& c) {
-  return HangWatch([c] {
-    return CaseFailure{
-        c, FailureKind::timeout,
-        "a property's call did not finish (its input was RapidCheck's; the line below reruns a generated "
-        "one of the same length)"}
-        .lines();
-  });
+  return HangWatch(
+      [c] {
+        return CaseFailure{
+            c, FailureKind::timeout,
+            "a property's call did not finish (its input was RapidCheck's; the line below reruns a generated "
+            "one of the same length)"}
+            .lines();
+      },
+      c.n);
 }
 
 }  // namespace
