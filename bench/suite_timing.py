@@ -18,6 +18,13 @@ stop at the first failure), against the library of the catalogue mutant MUTANT
 (<mutants>/MUTANT/libkernels.so, $KERNELS_MUTANTS_DIR or build-mutants, which
 `ci/mutation/run_mutants.py --catalogue MUTANT --build-only` makes): when its first failure was
 printed (target 10 s), when it ended (target 30 s), and the summaries it printed.
+
+    bench/suite_timing.py --junit gpu=junit-gpu.xml --junit sanitize=junit-sanitize.xml \
+        --costs-out test/entry_seconds.txt --out FILE
+
+--costs-out also writes each GPU entry's measured seconds, which become the entries' ctest COST
+(cmake/KernelsTesting.cmake): ctest starts the longest first, even in a fresh build folder that
+has no cost data of its own.
 """
 
 import argparse
@@ -199,6 +206,21 @@ def section(run):
     return lines + [""]
 
 
+def costs_text(runs, about):
+    """`<entry> <seconds>` per GPU entry that ran, longest first, under a header saying whence."""
+    seconds = {}
+    for run in runs:
+        for entry in run.entries:
+            if "gpu" in entry.labels and entry.status in ("run", "fail"):
+                seconds[entry.name] = entry.seconds
+    lines = [
+        "# Seconds each GPU entry took, written by bench/suite_timing.py --costs-out: ctest's COST of",
+        "# the entry (cmake/KernelsTesting.cmake), so that ctest starts the longest first. " + about,
+    ]
+    lines += [f"{name} {value:.1f}" for name, value in sorted(seconds.items(), key=lambda item: (-item[1], item[0]))]
+    return "\n".join(lines) + "\n"
+
+
 def markdown(runs, failure_paths, about):
     lines = ["# Suite timing", "", about, ""]
     for run in runs:
@@ -217,6 +239,7 @@ def main(argv=None):
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"), help="the build the entries are in")
     parser.add_argument("--about", default="", help="a line on the machine and the tree")
     parser.add_argument("--out", required=True, help="the Markdown file to write")
+    parser.add_argument("--costs-out", help="also write each GPU entry's seconds (ctest's COST) to this file")
     args = parser.parse_args(argv)
     runs = []
     for spec in args.junit:
@@ -233,6 +256,10 @@ def main(argv=None):
     with open(args.out, "w", encoding="utf-8") as file:
         file.write(markdown(runs, failure_paths, args.about))
     print(args.out)
+    if args.costs_out:
+        with open(args.costs_out, "w", encoding="utf-8") as file:
+            file.write(costs_text(runs, args.about))
+        print(args.costs_out)
     return 0
 
 

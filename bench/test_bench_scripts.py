@@ -212,6 +212,20 @@ class SuiteTiming(unittest.TestCase):
         self.assertIn("target 5 s: 0 of 1 variants within it", text)
         self.assertIn("| reduce/a | 7.5 | 4.5 |", text)
 
+    def test_each_gpu_entrys_seconds_longest_first(self):
+        with tempfile.TemporaryDirectory() as folder:
+            junit, out = os.path.join(folder, "junit.xml"), os.path.join(folder, "timing.md")
+            costs = os.path.join(folder, "entry_seconds.txt")
+            with open(junit, "w", encoding="utf-8") as file:
+                file.write(JUNIT)
+            result = run_script("suite_timing.py", "--junit", f"gpu={junit}", "--about", "a machine", "--out", out,
+                                "--costs-out", costs)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(costs, encoding="utf-8") as file:
+                lines = [line for line in file.read().splitlines() if not line.startswith("#")]
+        # GPU entries only (not the CPU one), failed ones too, longest first.
+        self.assertEqual(lines, ["reduce.int.a 4.5", "reduce.property.a 3.0"])
+
     def test_the_failure_path_against_its_targets(self):
         sys.path.insert(0, HERE)
         import suite_timing

@@ -95,6 +95,14 @@ function(kernels_add_gpu_test name)
   set_tests_properties(${name} PROPERTIES LABELS "gpu;${arg_LABELS}" ${KERNELS_GPU_TEST_PROPERTIES} ${arg_PROPERTIES})
 endfunction()
 
+# Each GPU entry's measured seconds (test/entry_seconds.txt, bench/suite_timing.py --costs-out)
+# become its ctest COST, so that a run starts the longest entries first even in a fresh build
+# folder, which has no cost data of its own (a sanitizer entry of minutes started last would end
+# the run minutes after the rest). An entry measured nowhere keeps ctest's own estimate.
+set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
+file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} KERNELS_ENTRY_SECONDS REGEX "^[^#]")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
+
 # kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [LABELS <label>...]
 #                               [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # Adds an entry per variant the executable lists (`<target> --list-variants`), running
@@ -102,11 +110,20 @@ endfunction()
 # its id (<family>/<variant>). With FAMILY the parameters name variants of that family and the
 # entries are "<prefix>.<variant>"; without, they name ids (variant_param_id) and the entries are
 # "<prefix>.<family>/<variant>". Each entry's failure list (harness/diagnosis/failure_list.hpp) is
-# named after it.
+# named after it. An entry's COST is its measured seconds unless PROPERTIES sets one.
 function(kernels_add_tests_per_variant target)
   cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER" ${ARGN})
   list(JOIN arg_LABELS ";" labels)
   set(properties ${arg_PROPERTIES})
+  set(measured "")
+  if(NOT "COST" IN_LIST properties)
+    string(REPLACE "." "\\." prefix "${arg_NAME}")
+    foreach(line IN LISTS KERNELS_ENTRY_SECONDS)
+      if(line MATCHES "^${prefix}\\.([^ ]+) ([0-9.]+)$")
+        list(APPEND measured "${CMAKE_MATCH_1}=${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+  endif()
   set(launcher "")
   foreach(word IN LISTS arg_LAUNCHER)
     string(APPEND launcher "\"${word}\" ")
