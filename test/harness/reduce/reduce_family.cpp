@@ -36,7 +36,6 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   }
 
   void launch(std::size_t run, const In* input, kernels::Workspace workspace, cudaStream_t stream) const {
-    launched_inputs_[run] = input;
     kernels::reduce<In, Out>(this->variant_.name, this->mode_, input, this->length(run), outputs_.segment(run),
                              workspace, {this->block_size(run)}, stream);
   }
@@ -81,13 +80,13 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
     std::vector<ReduceJudgeInput<In>> inputs(this->inputs_.size(), ReduceJudgeInput<In>{nullptr, 0});
     for (std::size_t r = 0; r < this->runs_.size(); ++r) {
       ReduceJudgeInput<In>& input = inputs[this->runs_[r].input];
-      if (input.in == nullptr && launched_inputs_[r] != nullptr) input = {launched_inputs_[r], this->length(r)};
+      if (input.in == nullptr && this->launched_input(r) != nullptr) input = {this->launched_input(r), this->length(r)};
     }
     const std::vector<Out> folds = exact_folds_on_device<In, Out>(this->mode_, inputs);
     std::vector<DeviceVerdict> verdicts;
     std::vector<JudgedRun> sizes;
     for (std::size_t r = 0; r < this->runs_.size(); ++r) {
-      const bool right = launched_inputs_[r] == nullptr || got(r) == folds[this->runs_[r].input];
+      const bool right = this->launched_input(r) == nullptr || got(r) == folds[this->runs_[r].input];
       verdicts.push_back(right ? DeviceVerdict{} : DeviceVerdict{1, kNoBadIndex});
       sizes.push_back({this->length(r), this->block_size(r)});
     }
@@ -97,7 +96,6 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   }
 
   DeviceImage<Out> outputs_{value_slots<Out>(this->runs_.size())};
-  mutable std::vector<const In*> launched_inputs_ = std::vector<const In*>(this->runs_.size(), nullptr);
   std::vector<Out> results_;
   std::optional<DeviceJudgement> judgement_;
   // The oracle's result of each input, computed when a run of it is first judged on the host.

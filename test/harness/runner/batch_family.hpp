@@ -126,7 +126,12 @@ class BatchDeviceBase {
                   const std::vector<BatchRun>& runs)
       : variant_(variant), mode_(mode), inputs_(inputs), runs_(runs) {}
 
+  // The runner records, before each run's call, the input the call reads: the device judges
+  // read it there (a run never launched keeps null).
+  void record_launch_input(std::size_t run, const In* input) const { launched_inputs_[run] = input; }
+
  protected:
+  const In* launched_input(std::size_t run) const { return launched_inputs_[run]; }
   const TestInput<In>& input_of(std::size_t run) const { return *inputs_[runs_[run].input]; }
   std::uint64_t length(std::size_t run) const { return input_of(run).values.size(); }
   int block_size(std::size_t run) const { return runs_[run].block_size; }
@@ -135,6 +140,9 @@ class BatchDeviceBase {
   const Mode mode_;
   const std::vector<const TestInput<In>*>& inputs_;
   const std::vector<BatchRun>& runs_;
+
+ private:
+  mutable std::vector<const In*> launched_inputs_ = std::vector<const In*>(runs_.size(), nullptr);
 };
 
 // A stand-in for the runner's check of each extra input a family's Device holds (the sort's

@@ -194,7 +194,9 @@ class BatchExecution {
         launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
       marks_.launching(r);
       try {
-        device_.launch(r, inputs_->segment(batch_.runs_[r].input), workspaces_.slice(r), stream);
+        const In* input = inputs_->segment(batch_.runs_[r].input);
+        device_.record_launch_input(r, input);
+        device_.launch(r, input, workspaces_.slice(r), stream);
       } catch (const std::exception& error) {
         problems_[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
       }

@@ -49,7 +49,6 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   }
 
   void launch(std::size_t run, const T* input, kernels::Workspace workspace, cudaStream_t stream) const {
-    launched_inputs_[run] = input;
     T* const out = outputs_.segment(run);
     kernels::scan<T>(this->variant_.name, this->mode_.kind, this->mode_.op, this->runs_[run].in_place ? out : input,
                      this->length(run), out, workspace, {this->block_size(run)}, stream);
@@ -98,7 +97,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     std::vector<ScanJudgeRun<T>> runs;
     std::vector<JudgedRun> sizes;
     for (std::size_t r = 0; r < this->runs_.size(); ++r) {
-      const T* in = launched_inputs_[r];
+      const T* in = this->launched_input(r);
       runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r)});
       sizes.push_back({this->length(r), this->block_size(r)});
     }
@@ -118,7 +117,6 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   }
 
   DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
-  mutable std::vector<const T*> launched_inputs_ = std::vector<const T*>(this->runs_.size(), nullptr);
   std::vector<T> results_;
   std::optional<DeviceJudgement> judgement_;
   mutable std::map<std::size_t, std::vector<T>> fetched_;

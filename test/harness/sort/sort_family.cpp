@@ -108,7 +108,6 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   }
 
   void launch(std::size_t run, const K* keys, kernels::Workspace workspace, cudaStream_t stream) const {
-    launched_keys_[run] = keys;
     const kernels::SortConfig config{this->block_size(run)};
     if (pairs()) {
       kernels::sort_pairs<K>(this->variant_.name, keys, sorted_keys_.segment(run),
@@ -124,7 +123,7 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
     std::vector<SortJudgeRun<K>> runs;
     std::vector<JudgedRun> sizes;
     for (std::size_t r = 0; r < this->runs_.size(); ++r) {
-      const K* in = launched_keys_[r];
+      const K* in = this->launched_input(r);
       runs.push_back({in, sorted_keys_.segment(r), pairs() ? sorted_values_.segment(r) : nullptr,
                       in == nullptr ? 0 : this->length(r)});
       sizes.push_back({this->length(r), this->block_size(r)});
@@ -195,7 +194,6 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
                                      DeviceImage<std::uint32_t>::Access::read_only};
   DeviceImage<K> sorted_keys_{outputs<K>(this->inputs_, this->runs_, true)};
   DeviceImage<std::uint32_t> sorted_values_{outputs<std::uint32_t>(this->inputs_, this->runs_, pairs())};
-  mutable std::vector<const K*> launched_keys_ = std::vector<const K*>(this->runs_.size(), nullptr);
   std::optional<DeviceJudgement> judgement_;
   mutable std::map<std::size_t, std::vector<K>> fetched_keys_;
   mutable std::map<std::size_t, std::vector<std::uint32_t>> fetched_values_;
