@@ -113,6 +113,26 @@ def is_failure_line(line):
     return line.startswith(FAILURE_MARKS[1:]) or FAILURE_MARKS[0] in line
 
 
+class PrintedSummaries:
+    """What a failing entry printed that says what failed: its tests' bulk summaries, and the hang
+    watchdog's report with the FAIL and rerun lines that follow it."""
+
+    def __init__(self):
+        self.lines = []
+        self._report_lines_left = 0
+
+    def add(self, line):
+        text = line.rstrip()
+        if text.startswith(FAILURE_MARKS[2]):
+            self.lines.append(text)
+            self._report_lines_left = 2
+        elif self._report_lines_left and text:
+            self.lines.append(text)
+            self._report_lines_left -= 1
+        elif "cases failed" in text or text.startswith("failed at "):
+            self.lines.append(text.strip().removeprefix("Actual: false ("))
+
+
 def time_failure_path(spec, build_dir):
     """Runs ENTRY of MUTANT=ENTRY against the mutant's library, timing its output lines."""
     mutant, _, entry = spec.partition("=")
@@ -123,16 +143,15 @@ def time_failure_path(spec, build_dir):
     environment = {**os.environ, "KERNELS_REQUIRE_GPU": "1",
                    "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))}
     start = time.monotonic()
-    first_failure, summaries = None, []
+    first_failure, summaries = None, PrintedSummaries()
     with subprocess.Popen(entry_command(build_dir, entry), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env=environment, text=True, errors="replace") as process:
         for line in process.stdout:
             if first_failure is None and is_failure_line(line):
                 first_failure = time.monotonic() - start
-            if "cases failed" in line or line.startswith("failed at "):
-                summaries.append(line.strip().removeprefix("Actual: false ("))
+            summaries.add(line)
         exit_code = process.wait()
-    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries))
+    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries.lines))
 
 
 def failure_section(path):

@@ -247,6 +247,15 @@ class SuiteTiming(unittest.TestCase):
         for line in ("a.cpp:3: Failure", "FAIL sort/a type=int block=32 n=5: wrong", "HANG: a batch ran past"):
             self.assertTrue(suite_timing.is_failure_line(line), line)
         self.assertFalse(suite_timing.is_failure_line("device: NVIDIA H100"))
+        # The summaries kept: bulk summaries, and the watchdog's report with the two lines after it.
+        printed = suite_timing.PrintedSummaries()
+        for line in ("[ RUN ] x\n", "Actual: false (3 of 4 cases failed: 3 wrong value\n", "failed at n=5\n",
+                     "HANG: a batch ran past its deadline: a step of 2 values\n", "FAIL reduce/a n=2: timeout\n",
+                     "     rerun: kcheck reduce/a --n 2\n", "unrelated\n"):
+            printed.add(line)
+        self.assertEqual(printed.lines, ["3 of 4 cases failed: 3 wrong value", "failed at n=5",
+                                         "HANG: a batch ran past its deadline: a step of 2 values",
+                                         "FAIL reduce/a n=2: timeout", "     rerun: kcheck reduce/a --n 2"])
 
     def test_the_failure_path_needs_the_mutants_library(self):
         with tempfile.TemporaryDirectory() as folder:
