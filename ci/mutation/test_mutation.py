@@ -812,6 +812,35 @@ class ChangedSince(unittest.TestCase):
         self.assertEqual([m.id for m in picked], ["scan/a.cu:3:op:0"])
 
 
+class SameCode(unittest.TestCase):
+    """same_code.py: a mutant that changes only host-side sizes leaves the cubin's code as it is;
+    one that changes the device code does not (scan/blelloch_padded.cu, compiled here: nvcc, no GPU)."""
+
+    def run_tool(self, *ids):
+        return subprocess.run([sys.executable, os.path.join(HERE, "same_code.py"), *ids], capture_output=True,
+                              text=True, check=False)  # fmt: skip
+
+    @unittest.skipUnless(shutil.which("nvcc") and shutil.which("readelf"), "needs nvcc and readelf")
+    def test_same_and_different_code(self):
+        done = self.run_tool("scan/blelloch_padded.cu:17:const_plus_1:1", "scan/blelloch_padded.cu:15:const_minus_1:0")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(
+            done.stdout.splitlines(),
+            [
+                # slots() + 2: one more shared word, sized on the host; the kernels are the same.
+                "scan/blelloch_padded.cu:17:const_plus_1:1 (scan/blelloch_padded.cu:const_plus_1:c2abbf47ac09): same code",
+                # One pad word per 16 values: every shared index changes.
+                "scan/blelloch_padded.cu:15:const_minus_1:0 (scan/blelloch_padded.cu:const_minus_1:8a7eae6f860d): "
+                "different code",
+            ],
+        )
+
+    def test_an_unknown_id_is_an_error(self):
+        done = self.run_tool("scan/blelloch_padded.cu:99:no_such_operator:0")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("no mutant scan/blelloch_padded.cu:99:no_such_operator:0", done.stderr)
+
+
 class CommittedReports(unittest.TestCase):
     """Every campaign kept under bench/results/ with its triage reproduces its report from its
     own files, and its triage names only mutants of its results."""
