@@ -86,7 +86,7 @@ def main(argv=None):
             work = works.setdefault(cu_file, tempfile.mkdtemp(prefix="same_code."))
             verdict = "same code" if same_code(mutant, cu_file, args.arch, work) else "different code"
             print(f"{mutant_id} ({mutant.key}): {verdict}", flush=True)
-    except RuntimeError as error:
+    except (RuntimeError, subprocess.CalledProcessError) as error:
         print(f"same_code: {error}", file=sys.stderr)
         return 2
     finally:

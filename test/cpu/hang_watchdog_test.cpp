@@ -40,6 +40,7 @@ TEST(HangWatchdog, GivesAStepAnAllowanceThatGrowsWithItsLength) {
   EXPECT_EQ(harness::step_allowance(k2_24, 60), milliseconds(65000));
   EXPECT_EQ(harness::step_allowance(0, 12), milliseconds(1000));
   EXPECT_EQ(harness::step_allowance(0, 1), milliseconds(83));
+  EXPECT_EQ(harness::step_allowance(k2_24, 0), milliseconds(0));  // off: no division by zero
   // No overflow: a length whose allowance would pass a day gets a day.
   EXPECT_EQ(harness::step_allowance(std::uint64_t(1) << 62, 86400), std::chrono::seconds(86400));
   EXPECT_EQ(harness::step_allowance(~std::uint64_t(0), 60), std::chrono::seconds(86400));

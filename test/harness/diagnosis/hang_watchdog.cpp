@@ -125,7 +125,9 @@ unsigned hang_timeout_seconds() {
 }
 
 std::chrono::milliseconds step_allowance(std::uint64_t values, unsigned timeout_seconds) {
-  // T/12 + T * values / 2^24, in milliseconds; a length that would overflow gets a day.
+  // T/12 + T * values / 2^24, in milliseconds; a length that would overflow gets a day. T = 0
+  // (the watchdog off) allows nothing, and is never watched.
+  if (timeout_seconds == 0) return std::chrono::milliseconds(0);
   constexpr std::uint64_t kValuesPerDeadline = std::uint64_t(1) << 24;
   const std::uint64_t timeout_ms = std::uint64_t(timeout_seconds) * 1000;
   const std::uint64_t most_values = (std::uint64_t(kMaxHangTimeoutSeconds) * 1000 * kValuesPerDeadline) / timeout_ms;
