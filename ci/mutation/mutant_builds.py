@@ -13,7 +13,9 @@ file, every including file for one of a shared header; a link takes under a seco
 machine is lent by the minute. So a build can keep the object files the mutant changed, and a
 slot can later link a mutant's library from its unpatched objects with those put in their place:
 mutants compiled on any machine with the same sources and compiler (source_digest) are linked,
-not compiled, there.
+not compiled, there. Likewise a slot outlives its run: the next run reuses it, or after an edit
+recompiles only what the edit touched (BuildSlot.prepare), and a slot prepared on a machine
+without a GPU can be carried to one.
 """
 
 import hashlib
@@ -57,17 +59,61 @@ def files_digest(root, parts):
     return digest
 
 
-def source_digest(root):
-    """What a mutant's objects depend on besides its patch: the library's sources and build files,
-    the compiler, the architectures. Objects made under another digest are not linked."""
-    digest = files_digest(root, ["CMakeLists.txt", "kernels", "cmake", FIXTURES])
+# What a slot copies of the suite: the library's sources and build files.
+SOURCE_PARTS = ["CMakeLists.txt", "kernels", "cmake", FIXTURES]
+
+
+def toolchain_text():
+    """The compiler, the architectures and the configure flags: what a slot's build folder was
+    configured for."""
     try:
         compiler = subprocess.run(["nvcc", "--version"], capture_output=True, text=True, check=False).stdout
     except OSError:
         compiler = "no nvcc"
-    digest.update(compiler.encode() + os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90").encode())
-    digest.update(" ".join(CONFIGURE_FLAGS).encode())
+    return compiler + os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90") + " ".join(CONFIGURE_FLAGS)
+
+
+def source_digest(root):
+    """What a mutant's objects depend on besides its patch: the library's sources and build files,
+    the compiler, the architectures. Objects made under another digest are not linked."""
+    digest = files_digest(root, SOURCE_PARTS)
+    digest.update(toolchain_text().encode())
     return digest.hexdigest()
+
+
+def toolchain_digest():
+    return hashlib.sha256(toolchain_text().encode()).hexdigest()
+
+
+def _sync(root, copy):
+    """Makes the files of SOURCE_PARTS under `copy` those under `root`: a file whose content
+    differs is rewritten (its time is now, so that ninja rebuilds what depends on it), one gone
+    from `root` is removed; the others are not touched."""
+    for part in SOURCE_PARTS:
+        source, target = os.path.join(root, part), os.path.join(copy, part)
+        if os.path.isfile(source):
+            pairs = [(source, target)]
+        else:
+            pairs = []
+            for folder, subfolders, names in os.walk(source):
+                subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+                relative = os.path.relpath(folder, source)
+                pairs.extend((os.path.join(folder, n), os.path.join(target, relative, n)) for n in names)
+            wanted = {os.path.normpath(t) for _, t in pairs}
+            for folder, _, names in os.walk(target):
+                for name in names:
+                    if os.path.normpath(os.path.join(folder, name)) not in wanted:
+                        os.remove(os.path.join(folder, name))
+        for origin, destination in pairs:
+            with open(origin, "rb") as file:
+                content = file.read()
+            if os.path.isfile(destination):
+                with open(destination, "rb") as file:
+                    if file.read() == content:
+                        continue
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            with open(destination, "wb") as file:
+                file.write(content)
 
 
 class ObjectCache:
@@ -138,42 +184,82 @@ class BuildSlot:
         )
         return commands[-1]
 
+    def _stamp(self):
+        return os.path.join(self.folder, "unpatched")
+
+    def _mark_unpatched(self, unpatched):
+        """Records that the slot holds the unpatched library of `self.digest` (written when a
+        prepare or a mutant's restore completes), or that it may not (removed before a patch)."""
+        if unpatched:
+            with open(self._stamp(), "w", encoding="utf-8") as stamp:
+                stamp.write(f"{self.digest}\n{toolchain_digest()}\n")
+        elif os.path.exists(self._stamp()):
+            os.remove(self._stamp())
+
+    def _kept(self):
+        """(source digest, toolchain digest) an earlier run left the slot unpatched under, or
+        None."""
+        if not os.path.isfile(self._stamp()):
+            return None
+        with open(self._stamp(), encoding="utf-8") as stamp:
+            lines = stamp.read().split()
+        return (lines + [None, None])[:2]
+
     def prepare(self, root):
-        """A fresh copy of the sources, configured and built unpatched, in a fresh build folder (one
-        left by an interrupted run may hold a mutant's objects), and a copy of its unpatched objects.
-        Raises if that fails."""
+        """The slot's copy of the sources, configured and built unpatched, and a copy of its
+        unpatched objects. Building the whole library is minutes of a GPU machine's time, so a
+        slot an earlier run left unpatched (here, or on the machine it was carried from) is kept:
+        as it is under today's source_digest ("reused"), or brought up to today's sources, which
+        recompiles only what the edit since touched ("updated"). One configured for another
+        compiler or architecture, or left holding a mutant by an interrupted run, is rebuilt
+        from scratch ("built"). Raises if that fails."""
+        self.digest = source_digest(root)
+        self.unpatched = os.path.join(self.folder, "unpatched-objects")
+        kept = self._kept()
+        if kept and kept[0] == self.digest:
+            self.link_command = self._link_command()
+            self.preparation = "reused"
+            return
+        if kept and kept[1] == toolchain_digest():
+            self.preparation = "updated"
+            self._mark_unpatched(False)
+            _sync(root, self.src)
+            self._build_unpatched(configure=False)
+            return
+        self.preparation = "built"
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src)
-        for part in ("kernels", "cmake", FIXTURES):
-            if os.path.isdir(os.path.join(root, part)):
-                shutil.copytree(os.path.join(root, part), os.path.join(self.src, part))
-        shutil.copy2(os.path.join(root, "CMakeLists.txt"), self.src)
+        _sync(root, self.src)
+        self._build_unpatched(configure=True)
+
+    def _build_unpatched(self, configure):
         architectures = os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90")
-        for step in (
-            [
-                "cmake",
-                "-S",
-                self.src,
-                "-B",
-                self.build_dir,
-                *CONFIGURE_FLAGS,
-                f"-DCMAKE_CUDA_ARCHITECTURES={architectures}",
-            ],
-            ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)],
-        ):
+        configuring = [
+            "cmake",
+            "-S",
+            self.src,
+            "-B",
+            self.build_dir,
+            *CONFIGURE_FLAGS,
+            f"-DCMAKE_CUDA_ARCHITECTURES={architectures}",
+        ]
+        building = ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)]
+        for step in [configuring, building] if configure else [building]:
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
                 raise RuntimeError(f"{' '.join(step)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
         self.link_command = self._link_command()
-        self.unpatched = os.path.join(self.folder, "unpatched-objects")
+        shutil.rmtree(self.unpatched, ignore_errors=True)
         for path in self._objects():
             os.makedirs(os.path.dirname(os.path.join(self.unpatched, path)), exist_ok=True)
             shutil.copy2(os.path.join(self.build_dir, path), os.path.join(self.unpatched, path))
+        self._mark_unpatched(True)
 
     def build(self, diff, library, log, objects=None):
         """Builds the library with `diff` applied; on success copies it to `library` (if given) and
         the object files the patch changed under `objects` (if given). Returns whether it
         compiled; the build's output goes to `log`."""
+        self._mark_unpatched(False)
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
@@ -182,6 +268,7 @@ class BuildSlot:
         # beside the mutant's libkernels.so.
         fixture = f"a/{FIXTURES}/" in diff
         targets = ["kernels", "kernels_fixtures"] if fixture else ["kernels"]
+        objects_restored = False
         try:
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(
@@ -207,11 +294,13 @@ class BuildSlot:
             # sources anyway: they are newer than its log says their objects are).
             for path in changed:
                 shutil.copyfile(os.path.join(self.unpatched, path), os.path.join(self.build_dir, path))
+            objects_restored = True
             return result.returncode == 0
         finally:
             restored = _patch(diff, self.src, reverse=True)
             if restored.returncode != 0:
                 raise RuntimeError(f"cannot restore {self.src}: {restored.stdout}{restored.stderr}")
+            self._mark_unpatched(objects_restored)
 
     def link(self, objects, library, log):
         """Links the library with a mutant's object files (kept by build(objects=...) under the
@@ -220,6 +309,7 @@ class BuildSlot:
         replaced = []
         for folder, _, names in os.walk(objects):
             replaced.extend(os.path.relpath(os.path.join(folder, name), objects) for name in names)
+        self._mark_unpatched(False)
         try:
             for path in replaced:
                 shutil.copyfile(os.path.join(objects, path), os.path.join(self.build_dir, path))
@@ -239,3 +329,4 @@ class BuildSlot:
         finally:
             for path in replaced:
                 shutil.copyfile(os.path.join(self.unpatched, path), os.path.join(self.build_dir, path))
+            self._mark_unpatched(True)

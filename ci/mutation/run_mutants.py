@@ -330,6 +330,22 @@ class Campaign:
                 self.waiting_libraries.release()
 
 
+def prepared_slots(args):
+    """The campaign's build slots, each prepared (built, reused or updated:
+    mutant_builds.BuildSlot.prepare)."""
+    slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
+    with ThreadPoolExecutor(len(slots)) as pool:
+        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
+    return slots
+
+
+def preparations(slots):
+    """'2 build slots prepared (1 reused, 1 updated)'."""
+    kinds = [slot.preparation for slot in slots]
+    counted = ", ".join(f"{kinds.count(kind)} {kind}" for kind in ("built", "reused", "updated") if kind in kinds)
+    return f"{len(slots)} build slots prepared ({counted})"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group()
@@ -377,6 +393,11 @@ def main():
     parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
     parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")
     parser.add_argument(
+        "--prepare-only",
+        action="store_true",
+        help="prepare the build slots and stop (no GPU needed): a GPU machine given the work folder reuses them",
+    )
+    parser.add_argument(
         "--object-cache",
         help="keep each compiled mutant's object files here, and link (not compile) those kept before "
         "under the same sources and compiler: --build-only on any machine, then the run on the GPU one",
@@ -403,6 +424,11 @@ def main():
         sys.exit(catalogue_run.main(args))
     args.work_dir = args.work_dir or os.path.join(ROOT, "build-mutation")
     args.build_jobs = args.build_jobs or 2
+    if args.prepare_only:
+        start = time.monotonic()
+        slots = prepared_slots(args)
+        print(f"{preparations(slots)} in {args.work_dir}, in {time.monotonic() - start:.0f} s")
+        return
 
     mutants, _ = generate(ROOT)
     if args.variant and not any(args.variant in m.variants for m in mutants):
@@ -465,10 +491,8 @@ def main():
     meta = {"commit": commit, "suite": suite, "mode": mode, "budget_s": args.budget_s}
     planned_mutants = [asdict(m) for m in {m.id: m for m, _ in planned}.values()]
     results_file = ResultsFile(results_path, meta, planned_mutants, kept, runs)
-    slots = [BuildSlot(args.work_dir, index, args.build_jobs) for index in range(args.build_slots)]
-    with ThreadPoolExecutor(len(slots)) as pool:
-        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
-    print(f"{len(slots)} build slots prepared after {results_file.elapsed_s()} s", flush=True)
+    slots = prepared_slots(args)
+    print(f"{preparations(slots)} after {results_file.elapsed_s()} s", flush=True)
     cache = ObjectCache(os.path.abspath(args.object_cache), source_digest(ROOT)) if args.object_cache else None
     campaign = Campaign(args, pairs, lanes, cache, results_file)
     campaign.run(slots)

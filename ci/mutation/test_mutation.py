@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 from collections import Counter
 from dataclasses import asdict
 
@@ -1234,6 +1235,61 @@ class Builds(unittest.TestCase):
                 modified,
             )
             self.assertIsNone(ObjectCache(os.path.join(root, "cache"), "other").lookup(patch_name(compiles.id)))
+
+    def test_an_unpatched_slot_is_reused_updated_or_rebuilt(self):
+        with tempfile.TemporaryDirectory() as root:
+            slot, compiles, _, args = self.prepared(root)
+            self.assertEqual(slot.preparation, "built")
+            Campaign(args, [(compiles, "fake/answer")], []).run([slot])
+            again = BuildSlot(args.work_dir, 0, 1)
+            again.prepare(root)
+            self.assertEqual(again.preparation, "reused")
+            library = os.path.join(root, "reused", "libkernels.so")
+            self.assertTrue(again.build(compiles.diff, library, os.path.join(root, "build.log")))
+            self.assertEqual(ctypes.CDLL(library)._Z6answerv(), 43)
+
+            # Edits: a file added, one removed, then the new file changed. Each update compiles
+            # what changed (and the file the last mutant touched), not the rest; mutants see it.
+            answer_object = os.path.join(again.build_dir, "kernels", "CMakeFiles", "kernels.dir", "answer.cpp.o")
+            with open(os.path.join(root, "kernels", "CMakeLists.txt"), "w", encoding="utf-8") as file:
+                file.write("add_library(kernels SHARED answer.cpp other.cpp)\n")
+            os.remove(os.path.join(root, "cmake", "empty.cmake"))
+            for edit in ("int other() { return 7; }\n", "int other() { return 8; }\n"):
+                before = os.stat(answer_object).st_mtime_ns
+                with open(os.path.join(root, "kernels", "other.cpp"), "w", encoding="utf-8") as file:
+                    file.write(edit)
+                updated = BuildSlot(args.work_dir, 0, 1)
+                updated.prepare(root)
+                self.assertEqual(updated.preparation, "updated")
+            self.assertEqual(os.stat(answer_object).st_mtime_ns, before)
+            self.assertFalse(os.path.exists(os.path.join(updated.src, "cmake", "empty.cmake")))
+            self.assertEqual(source_digest(updated.src), source_digest(root))
+            library = os.path.join(root, "updated", "libkernels.so")
+            self.assertTrue(updated.build(compiles.diff, library, os.path.join(root, "build.log")))
+            self.assertEqual((ctypes.CDLL(library)._Z6answerv(), ctypes.CDLL(library)._Z5otherv()), (43, 8))
+
+            # A slot cut off while it held a mutant (patched, then nothing more) is rebuilt, unpatched.
+            run, calls = subprocess.run, []
+
+            def cut_off_after_the_patch(*arguments, **options):
+                if calls:
+                    raise KeyboardInterrupt
+                calls.append(arguments)
+                return run(*arguments, **options)
+
+            with mock.patch("mutant_builds.subprocess.run", side_effect=cut_off_after_the_patch):
+                with self.assertRaises(KeyboardInterrupt):
+                    updated.build(compiles.diff, None, os.path.join(root, "build.log"))
+            interrupted = BuildSlot(args.work_dir, 0, 1)
+            interrupted.prepare(root)
+            self.assertEqual(interrupted.preparation, "built")
+            with open(os.path.join(interrupted.src, "kernels", "answer.cpp"), encoding="utf-8") as file:
+                self.assertEqual(file.read(), self.SOURCE)
+            # So is one configured for other architectures.
+            with mock.patch.dict(os.environ, {"CMAKE_CUDA_ARCHITECTURES": "80"}):
+                other = BuildSlot(args.work_dir, 0, 1)
+                other.prepare(root)
+            self.assertEqual(other.preparation, "built")
 
     def test_a_slot_builds_mutants_and_counts_compile_failures_apart(self):
         with tempfile.TemporaryDirectory() as root:
