@@ -14,6 +14,7 @@ import tempfile
 
 import ctest_junit
 import report
+from generate import mutant_key
 from mutant_builds import files_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,13 +53,35 @@ class AnotherCampaign(Exception):
     """results.json holds a run of another mode, or over another suite."""
 
 
+def todays_ids(earlier_mutants, mutants):
+    """{earlier id: today's id} of the earlier run's mutants that the generator still makes: the
+    same id with the same diff, or else the one mutant of today with the same key (an edit
+    elsewhere in the file moved its lines; generate.mutant_key). A mutant whose change or context
+    is gone, or whose key two of today's mutants share, has no entry: it is judged again."""
+    by_id = {m.id: m for m in mutants}
+    by_key = {}
+    for mutant in mutants:
+        by_key.setdefault(mutant.key, []).append(mutant.id)
+    today = {}
+    for earlier in earlier_mutants:
+        same = by_id.get(earlier["id"])
+        if same is not None and same.diff == earlier["diff"]:
+            today[earlier["id"]] = earlier["id"]
+        elif "file" in earlier and "operator" in earlier:
+            moved = by_key.get(mutant_key(earlier["file"], earlier["operator"], earlier["diff"]), [])
+            if len(moved) == 1:
+                today[earlier["id"]] = moved[0]
+    return today
+
+
 def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=None):
     """(kept results, runs) of the earlier runs of this campaign kept in `path`; nothing when there
     is no file. The mode must be this one. Each result and run names the suite digest and commit
     that judged it. Results of this suite that judged their pair are kept; with `across_suites`,
     so are kills judged under other suites (KEPT_ACROSS_SUITES) and survivors that `equivalents`
     (report.load_triage) names, and without it another suite raises AnotherCampaign. A pair whose mutant's
-    diff is no longer today's (the generator or the mutated lines changed) is never kept. A run is
+    change is no longer today's (the generator, or the mutated lines or their context changed) is
+    never kept; one whose lines moved is kept under today's id (todays_ids). A run is
     {date, machine, wall_s, commit, suite}."""
     if not os.path.exists(path):
         return [], []
@@ -75,14 +98,15 @@ def earlier_run(path, suite, mode, mutants, across_suites=False, equivalents=Non
         )
     runs = meta.get("runs") or [{key: meta[key] for key in ("date", "machine", "wall_s")}]
     runs = [{**judged_under, **run} for run in runs]
-    earlier_diffs = {m["id"]: m["diff"] for m in earlier.get("mutants", [])}
-    diffs = {m.id: m.diff for m in mutants}
-    kept = []
+    today = todays_ids(earlier.get("mutants", []), mutants)
+    kept, seen = [], set()
     for result in earlier["results"]:
         result = {**judged_under, **result}
         same_suite = result["suite"] == suite
-        if earlier_diffs.get(result["mutant"]) != diffs.get(result["mutant"]):
+        if result["mutant"] not in today or (today[result["mutant"]], result["variant"]) in seen:
             continue
+        result["mutant"] = today[result["mutant"]]
+        seen.add((result["mutant"], result["variant"]))
         if same_suite:
             keep = result["outcome"] in JUDGED
         else:
