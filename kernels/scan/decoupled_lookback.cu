@@ -46,6 +46,8 @@ struct TileState {
 // The workspace holds the words (zero: INVALID, before the launch).
 template <class T>
 struct PackedTileStatus {
+  // publish() and read() copy the value's bytes to and from 4 bytes of the word.
+  static_assert(sizeof(T) <= sizeof(unsigned), "the packed tile status holds values of up to 4 bytes");
   unsigned long long* words;
 
   static std::size_t bytes(std::uint64_t tiles) { return align_up(tiles * sizeof(unsigned long long)); }
@@ -84,6 +86,9 @@ struct PackedTileStatus {
 // workspace holds the words (zero: INVALID, before the launch).
 template <class T>
 struct WideTileStatus {
+  // publish() and read() copy the value's bytes to and from 8 bytes of the word: a narrower
+  // value would be over-read.
+  static_assert(sizeof(T) == sizeof(unsigned long long), "the wide tile status holds 8-byte values");
   struct alignas(16) Word {
     unsigned long long flag;
     T value;
