@@ -12,7 +12,8 @@ which is why the judge takes the entries' timeouts (ctest_runs.entry_timeouts). 
 A failure kills the mutant; a hang kills it too but is reported as such: the suite's hang
 watchdog ended a test process (its output says HANG), or ctest's TIMEOUT did. An entry ctest
 could not start kills nothing and makes the run an error, as does a failing ctest with no
-failed entry (no entry selected under --no-tests=error, say).
+failed entry (no entry selected under --no-tests=error, say), and an entry that another's failure
+stopped (Skipped, its output says STOPPED) in a run where none failed.
 """
 
 import xml.etree.ElementTree as ElementTree
@@ -28,6 +29,9 @@ ERROR = "error"  # the run could not judge the mutant: see its log
 
 # What the hang watchdog prints (test/harness/diagnosis/hang_watchdog.cpp) before it ends a process.
 HANG_MARKER = "HANG: a batch ran past its deadline"
+# What an entry prints when another entry's failure stopped it (exit 77, ctest: Skipped;
+# test/harness/diagnosis/stop_on_failure.hpp).
+STOPPED_MARKER = "STOPPED: another entry of this run failed first"
 # How a test that failed names the kcheck command that reproduces its failure.
 RERUN_MARKER = "rerun: kcheck "
 SKIPPED_BY_ITSELF = "SKIP_RETURN_CODE="
@@ -92,6 +96,9 @@ def judge(returncode, entries, timeouts):
             why == "Timeout" for _, why in failures
         )
         return Verdict(KILLED_BY_TIMEOUT if hung else KILLED, tuple(f"{e.name} ({why})" for e, why in failures))
+    stopped = [e for e in entries if e.status == "notrun" and STOPPED_MARKER in e.output]
+    if stopped:  # a stop file no failure of this run wrote: nothing judged them
+        return Verdict(ERROR, tuple(f"{e.name} (stopped, but no entry failed)" for e in stopped))
     return Verdict(SURVIVED if returncode == 0 else ERROR)
 
 

@@ -65,11 +65,15 @@ def entry_timeouts(folder, arguments, default_timeout=None):
 def run(folder, arguments, environment, log, timeout=None):
     """One ctest over the entries `arguments` select, from `folder` (prepare_folder), with
     --timeout `timeout` if given; its output goes to the open file `log`. Returns (verdict,
-    entries)."""
+    entries). The entries stop at the run's first failure (KERNELS_STOP_FILE, a file of the
+    folder): a kill needs one, and the entries that do not see the mutant would otherwise run to
+    their end."""
     arguments = [*arguments, *(["--timeout", str(timeout)] if timeout else [])]
-    junit = os.path.join(folder, "junit.xml")
-    if os.path.exists(junit):
-        os.remove(junit)
+    junit, stop = os.path.join(folder, "junit.xml"), os.path.join(folder, "stop")
+    for stale in (junit, stop):
+        if os.path.exists(stale):
+            os.remove(stale)
+    environment = {**environment, "KERNELS_STOP_FILE": stop}
     log.flush()
     result = subprocess.run(
         ["ctest", "--test-dir", folder, *arguments, "--output-junit", "junit.xml"],

@@ -768,6 +768,10 @@ set_tests_properties(hangs PROPERTIES LABELS "v/all;v/hang")
 set_tests_properties(watched PROPERTIES LABELS "v/all;v/watched")
 set_tests_properties(skipped PROPERTIES LABELS "v/all;v/skip")
 set_tests_properties(missing PROPERTIES LABELS "v/all;v/missing")
+add_test(NAME stopper COMMAND sh -c "sleep 0.5; touch \\"$KERNELS_STOP_FILE\\"; echo 'Failure'; exit 1")
+add_test(NAME stopped COMMAND sh -c "while [ ! -f \\"$KERNELS_STOP_FILE\\" ]; do sleep 0.05; done; echo 'STOPPED: another entry of this run failed first'; exit 77")
+set_tests_properties(stopper stopped PROPERTIES LABELS "v/stop" TIMEOUT 20)
+set_tests_properties(stopped PROPERTIES SKIP_RETURN_CODE 77)
 """
 JUNIT_SAMPLE = os.path.join(HERE, "testdata", "ctest-3.25-junit.xml")
 
@@ -924,6 +928,13 @@ class JunitSample(unittest.TestCase):
         self.assertEqual(verdict("passes", "skipped", "disabled", returncode=0).outcome, ctest_junit.SURVIVED)
         self.assertEqual(verdict("fails", "missing").outcome, ctest_junit.ERROR)
         self.assertEqual(verdict().outcome, ctest_junit.ERROR)  # no entry and a failing ctest
+        # Stopped by a stop file that no failure of the run wrote: nothing was judged.
+        stopped = ctest_junit.Entry("stopped", "notrun", 0.1, "SKIP_RETURN_CODE=77", ctest_junit.STOPPED_MARKER)
+        self.assertEqual(
+            ctest_junit.judge(0, [by_name["passes"], stopped], {}),
+            ctest_junit.Verdict(ctest_junit.ERROR, ("stopped (stopped, but no entry failed)",)),
+        )
+        self.assertEqual(ctest_junit.judge(8, [by_name["fails"], stopped], {}).outcome, ctest_junit.KILLED)
 
     def test_the_first_rerun_line_of_the_failed_entries(self):
         self.assertEqual(
@@ -993,6 +1004,9 @@ class CtestVerdicts(unittest.TestCase):
             run_pair(self.build, "", "v/pass", lane, prefix), (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
         )
         self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
+
+    def test_an_entry_stopped_by_anothers_failure_is_not_among_the_kills(self):
+        self.assertEqual(self.verdict("v/stop", "-j2"), ctest_junit.Verdict(ctest_junit.KILLED, ("stopper (Failed)",)))
 
     def test_entries_that_cannot_start_or_no_entries_are_errors(self):
         self.assertEqual(self.verdict("v/missing").outcome, ctest_junit.ERROR)

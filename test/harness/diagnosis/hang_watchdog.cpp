@@ -1,6 +1,7 @@
 #include "harness/diagnosis/hang_watchdog.hpp"
 
 #include "harness/diagnosis/failure_list.hpp"
+#include "harness/diagnosis/stop_on_failure.hpp"
 #include "harness/numeric/exact_number.hpp"
 
 #include <kernels/errors.hpp>
@@ -86,6 +87,7 @@ class Watchdog {
     std::fflush(stdout);  // what the test printed before, then the lines
     std::fputs(text.c_str(), stderr);
     append_to_failure_list(text);
+    tell_other_entries_of_failure();
     std::_Exit(1);  // the main thread is stuck in a call or a synchronisation: nothing unwinds
   }
 

@@ -6,6 +6,7 @@
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
 #include "harness/diagnosis/failure_list.hpp"
+#include "harness/diagnosis/stop_on_failure.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/runner/gpu_session.hpp"
@@ -70,6 +71,15 @@ class RunAccounting : public testing::EmptyTestEventListener {
   }
 };
 
+// A failed assertion tells the other entries of the run to stop (KERNELS_STOP_FILE), before gtest
+// goes on (or breaks, under GTEST_BREAK_ON_FAILURE).
+class FailureAnnouncement : public testing::EmptyTestEventListener {
+ public:
+  void OnTestPartResult(const testing::TestPartResult& result) override {
+    if (result.failed()) tell_other_entries_of_failure();
+  }
+};
+
 // RapidCheck draws its own random seed unless RC_PARAMS names one: tie it to the run seed, so
 // the properties are as reproducible as everything else (an explicit seed= or reproduce= wins).
 void seed_rapidcheck_from_run_seed() {
@@ -119,6 +129,8 @@ int main(int argc, char** argv) {
 
   auto* accounting = new harness::RunAccounting;  // owned by gtest once appended
   testing::UnitTest::GetInstance()->listeners().Append(accounting);
+  testing::UnitTest::GetInstance()->listeners().Append(new harness::FailureAnnouncement);
+  harness::stop_when_another_entry_fails();
   const int status = RUN_ALL_TESTS();
   if (accounting->ran == 0) {
     std::fprintf(stderr, "FAIL: no test matched (check --gtest_filter)\n");
