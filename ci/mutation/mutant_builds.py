@@ -168,16 +168,18 @@ class BuildSlot:
                     found[os.path.relpath(path, self.build_dir)] = os.stat(path).st_mtime_ns
         return found
 
+    def _ninja(self):
+        with open(os.path.join(self.build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
+            return next(line.split("=", 1)[1].strip() for line in cache if line.startswith("CMAKE_MAKE_PROGRAM:"))
+
     def _link_command(self):
         """The command that links the library from the objects on disk, as ninja would run it (in
         the build folder). link() runs it itself: ninja, which judges an object by its sources and
         its own log, could recompile an object put in place, or take a slot's restored sources as
         newer than it."""
-        with open(os.path.join(self.build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
-            ninja = next(line.split("=", 1)[1].strip() for line in cache if line.startswith("CMAKE_MAKE_PROGRAM:"))
         commands = (
             subprocess.run(
-                [ninja, "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+                [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
             )
             .stdout.strip()
             .splitlines()
@@ -212,24 +214,41 @@ class BuildSlot:
         as it is under today's source_digest ("reused"), or brought up to today's sources, which
         recompiles only what the edit since touched ("updated"). One configured for another
         compiler or architecture, or left holding a mutant by an interrupted run, is rebuilt
-        from scratch ("built"). Raises if that fails."""
+        from scratch ("built"). A slot carried from a machine whose CMake lives elsewhere can
+        still link kept objects (ObjectCache) but not compile ("reused for linking"): its first
+        build() rebuilds it from scratch. Raises if that fails."""
+        self.root = root
         self.digest = source_digest(root)
         self.unpatched = os.path.join(self.folder, "unpatched-objects")
         kept = self._kept()
         if kept and kept[0] == self.digest:
             self.link_command = self._link_command()
-            self.preparation = "reused"
+            self.can_build = self._can_build_here()
+            self.preparation = "reused" if self.can_build else "reused for linking"
             return
-        if kept and kept[1] == toolchain_digest():
+        if kept and kept[1] == toolchain_digest() and self._can_build_here():
             self.preparation = "updated"
             self._mark_unpatched(False)
             _sync(root, self.src)
             self._build_unpatched(configure=False)
             return
         self.preparation = "built"
+        self._build_from_scratch()
+
+    def _can_build_here(self):
+        """Whether this machine can build in the slot as it stands: ninja's dry run of the build
+        files finds them up to date. The build files of a slot configured on another machine
+        depend on that machine's CMake modules, and ninja would have this machine's CMake
+        regenerate them (from another CMake's cache)."""
+        dry_run = subprocess.run(
+            [self._ninja(), "-C", self.build_dir, "-n", "build.ninja"], capture_output=True, text=True, check=False
+        )
+        return dry_run.returncode == 0 and "no work to do" in dry_run.stdout
+
+    def _build_from_scratch(self):
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src)
-        _sync(root, self.src)
+        _sync(self.root, self.src)
         self._build_unpatched(configure=True)
 
     def _build_unpatched(self, configure):
@@ -253,12 +272,15 @@ class BuildSlot:
         for path in self._objects():
             os.makedirs(os.path.dirname(os.path.join(self.unpatched, path)), exist_ok=True)
             shutil.copy2(os.path.join(self.build_dir, path), os.path.join(self.unpatched, path))
+        self.can_build = True
         self._mark_unpatched(True)
 
     def build(self, diff, library, log, objects=None):
         """Builds the library with `diff` applied; on success copies it to `library` (if given) and
         the object files the patch changed under `objects` (if given). Returns whether it
         compiled; the build's output goes to `log`."""
+        if not self.can_build:
+            self._build_from_scratch()
         self._mark_unpatched(False)
         applied = _patch(diff, self.src)
         if applied.returncode != 0:

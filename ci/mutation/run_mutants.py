@@ -342,7 +342,9 @@ def prepared_slots(args):
 def preparations(slots):
     """'2 build slots prepared (1 reused, 1 updated)'."""
     kinds = [slot.preparation for slot in slots]
-    counted = ", ".join(f"{kinds.count(kind)} {kind}" for kind in ("built", "reused", "updated") if kind in kinds)
+    counted = ", ".join(
+        f"{kinds.count(kind)} {kind}" for kind in ("built", "reused", "reused for linking", "updated") if kind in kinds
+    )
     return f"{len(slots)} build slots prepared ({counted})"
 
 
@@ -479,7 +481,9 @@ def main():
     kept, runs = [], []
     if args.resume:
         try:
-            kept, runs = earlier_run(results_path, suite, mode, mutants, args.across_suites, equivalents)
+            # A build-only run resumes the campaign it builds for: it builds only what is left.
+            campaign_mode = mode.removesuffix(" (build only)")
+            kept, runs = earlier_run(results_path, suite, campaign_mode, mutants, args.across_suites, equivalents)
         except AnotherCampaign as refusal:
             sys.exit(str(refusal))
     judged = {(r["mutant"], r["variant"]) for r in kept}

@@ -1282,6 +1282,20 @@ class Builds(unittest.TestCase):
             self.assertTrue(updated.build(compiles.diff, library, os.path.join(root, "build.log")))
             self.assertEqual((ctypes.CDLL(library)._Z6answerv(), ctypes.CDLL(library)._Z5otherv()), (43, 8))
 
+            # A slot whose build files name what this machine lacks (carried from a machine with
+            # another CMake) links, and rebuilds itself when it must compile.
+            os.remove(os.path.join(updated.src, "kernels", "CMakeLists.txt"))
+            carried = BuildSlot(args.work_dir, 0, 1)
+            carried.prepare(root)
+            self.assertEqual(carried.preparation, "reused for linking")
+            linked = os.path.join(root, "linked", "libkernels.so")
+            self.assertTrue(carried.link(os.path.join(root, "nothing"), linked, os.path.join(root, "link.log")))
+            self.assertEqual(ctypes.CDLL(linked)._Z6answerv(), 42)
+            library = os.path.join(root, "rebuilt", "libkernels.so")
+            self.assertTrue(carried.build(compiles.diff, library, os.path.join(root, "build.log")))
+            self.assertEqual(ctypes.CDLL(library)._Z6answerv(), 43)
+            self.assertTrue(os.path.isfile(os.path.join(carried.src, "kernels", "CMakeLists.txt")))
+
             # A slot cut off while it held a mutant (patched, then nothing more) is rebuilt, unpatched.
             run, calls = subprocess.run, []
 
@@ -1293,7 +1307,7 @@ class Builds(unittest.TestCase):
 
             with mock.patch("mutant_builds.subprocess.run", side_effect=cut_off_after_the_patch):
                 with self.assertRaises(KeyboardInterrupt):
-                    updated.build(compiles.diff, None, os.path.join(root, "build.log"))
+                    carried.build(compiles.diff, None, os.path.join(root, "build.log"))
             interrupted = BuildSlot(args.work_dir, 0, 1)
             interrupted.prepare(root)
             self.assertEqual(interrupted.preparation, "built")
