@@ -3,7 +3,10 @@ sources and its own library-only build folder (the normal build never sees a mut
 applied, the library alone rebuilt (ninja recompiles the patched file and whatever includes it),
 the library kept, the patch reversed.
 
-Several slots, each a copy and a build folder of its own, build mutants side by side. A slot
+A mutant of a file the library compiles alone needs no slot of its own: the slot's compile
+command for that file, run on a patched copy beside it, makes the mutant's object (compile_unit),
+as many at once as there are cores, and the slot links it. Several slots, each a copy and a build
+folder of its own, build the other mutants (a shared header's) side by side. A slot
 that takes mutants of one file in a row recompiles that file once per mutant: restoring one
 mutant and applying the next touch the same file. Mutants are handed out in id order, which keeps
 a file's mutants together.
@@ -20,8 +23,13 @@ without a GPU can be carried to one.
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
+import threading
+import uuid
+
+from shared_lock import SharedLock
 
 # The library alone (and the test fixtures' library, built only for a mutant of a fixture), no
 # warnings as errors (a mutant may well warn).
@@ -157,6 +165,10 @@ class BuildSlot:
         self.src = os.path.join(self.folder, "src")
         self.build_dir = os.path.join(self.folder, "build")
         self.jobs = jobs
+        self._units = None  # {source: (compile command, object)}, read from ninja once prepared
+        self._units_lock = threading.Lock()
+        self._unit_checked = set()
+        self._compiling = SharedLock()  # unit compiles share the slot's sources; a rebuild takes them alone
 
     def _objects(self):
         """{path under the build folder: modification time} of the library's object files."""
@@ -246,10 +258,14 @@ class BuildSlot:
         return dry_run.returncode == 0 and "no work to do" in dry_run.stdout
 
     def _build_from_scratch(self):
-        shutil.rmtree(self.folder, ignore_errors=True)
-        os.makedirs(self.src)
-        _sync(self.root, self.src)
-        self._build_unpatched(configure=True)
+        self._compiling.acquire(exclusive=True)
+        try:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            os.makedirs(self.src)
+            _sync(self.root, self.src)
+            self._build_unpatched(configure=True)
+        finally:
+            self._compiling.release(exclusive=True)
 
     def _build_unpatched(self, configure):
         architectures = os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90")
@@ -274,6 +290,100 @@ class BuildSlot:
             shutil.copy2(os.path.join(self.build_dir, path), os.path.join(self.unpatched, path))
         self.can_build = True
         self._mark_unpatched(True)
+
+    def _read_units(self):
+        """{source file: (its compile command, its object under the build folder)} of the files
+        the library compiles, that no other compiled file includes (ninja's record of each
+        object's dependencies): a mutant of one of them changes that object alone."""
+        commands = {}
+        listed = subprocess.run(
+            [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+        )
+        for line in listed.stdout.splitlines():
+            words = line.split()
+            if "-c" in words and "-o" in words:
+                commands[words[words.index("-c") + 1]] = (line, words[words.index("-o") + 1])
+        deps = subprocess.run(
+            [self._ninja(), "-C", self.build_dir, "-t", "deps"], capture_output=True, text=True, check=True
+        )
+        users, target = {}, None
+        for line in deps.stdout.splitlines():
+            if line and not line[0].isspace():
+                target = line.split(":")[0]
+            elif line.strip():
+                users.setdefault(os.path.normpath(line.strip()), set()).add(target)
+        return {
+            source: (command, target)
+            for source, (command, target) in commands.items()
+            if users.get(os.path.normpath(source), {target}) <= {target}
+        }
+
+    def unit_of(self, diff):
+        """The one source file `diff` changes, when the library compiles it alone (_read_units),
+        else None (a header's mutant: build() recompiles every file that includes it)."""
+        changed = {line[len("+++ b/") :].split("\t")[0] for line in diff.splitlines() if line.startswith("+++ b/")}
+        with self._units_lock:
+            if self._units is None:
+                self._units = self._read_units()
+        source = os.path.join(self.src, changed.pop()) if len(changed) == 1 else None
+        return source if source in self._units else None
+
+    def _compile(self, source, compiled_source, objects, log):
+        """Runs the slot's own compile command of `source` on `compiled_source` (a file in the same
+        folder, so that its quoted includes resolve alike), the object written under `objects`
+        at its path in the build folder. Returns whether it compiled."""
+        command, target = self._units[source]
+        output = os.path.join(objects, target)
+        os.makedirs(os.path.dirname(output), exist_ok=True)
+        command = re.sub(f" -c {re.escape(source)}(?= |$)", f" -c {compiled_source}", command).replace(target, output)
+        if compiled_source not in command:
+            raise RuntimeError(f"no '-c {source}' in the slot's compile command: {command}")
+        with open(log, "w", encoding="utf-8") as written:
+            result = subprocess.run(
+                command, shell=True, cwd=self.build_dir, stdout=written, stderr=subprocess.STDOUT, check=False
+            )
+        if os.path.exists(output + ".d"):
+            os.remove(output + ".d")
+        return result.returncode == 0
+
+    def compile_unit(self, diff, objects, log):
+        """Compiles the file `diff` changes (unit_of), patched, into `objects` (the layout
+        build(objects=...) keeps, for link()). The slot itself is not touched: any number run at
+        once, where build() takes the slot. The first compile of a file also compiles it
+        unpatched, so that a command this machine cannot run (a compiler elsewhere) raises
+        instead of making every mutant one that does not compile. Returns whether it compiled."""
+        self._compiling.acquire(exclusive=False)
+        try:
+            return self._compile_unit(diff, objects, log)
+        finally:
+            self._compiling.release(exclusive=False)
+
+    def _compile_unit(self, diff, objects, log):
+        source = self.unit_of(diff)
+        with self._units_lock:
+            if source not in self._unit_checked:
+                check = os.path.join(os.path.dirname(log), f"unpatched-{uuid.uuid4().hex}")
+                if not self._compile(source, source, check, log):
+                    raise RuntimeError(f"the slot's own command does not compile {source} unpatched: see {log}")
+                shutil.rmtree(check)
+                self._unit_checked.add(source)
+        folder, name = os.path.split(source)
+        mutated = os.path.join(folder, f".mutant-{uuid.uuid4().hex}-{name}")
+        applied = subprocess.run(
+            ["patch", "-p1", "--quiet", "--fuzz=0", "-o", mutated],
+            input=diff,
+            text=True,
+            cwd=self.src,
+            capture_output=True,
+            check=False,
+        )
+        try:
+            if applied.returncode != 0:
+                raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
+            return self._compile(source, mutated, objects, log)
+        finally:
+            if os.path.exists(mutated):
+                os.remove(mutated)
 
     def build(self, diff, library, log, objects=None):
         """Builds the library with `diff` applied; on success copies it to `library` (if given) and

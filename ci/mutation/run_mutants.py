@@ -61,6 +61,7 @@ import ctest_runs
 import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
+from shared_lock import SharedLock
 from operators import CLASSES
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, suite_digest
 
@@ -114,36 +115,6 @@ def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
     return [(m, v) for m in mutants for v in m.variants]
 
 
-class GpuLock:
-    """Shared by the lanes of one GPU; the large stage takes it alone. A lane waiting to take it
-    alone keeps new shared holders out, so that it is not starved."""
-
-    def __init__(self):
-        self._condition = threading.Condition()
-        self._shared = 0
-        self._exclusive = False
-        self._waiting_exclusive = 0
-
-    def acquire(self, exclusive):
-        with self._condition:
-            if exclusive:
-                self._waiting_exclusive += 1
-                self._condition.wait_for(lambda: not self._exclusive and self._shared == 0)
-                self._waiting_exclusive -= 1
-                self._exclusive = True
-            else:
-                self._condition.wait_for(lambda: not self._exclusive and self._waiting_exclusive == 0)
-                self._shared += 1
-
-    def release(self, exclusive):
-        with self._condition:
-            if exclusive:
-                self._exclusive = False
-            else:
-                self._shared -= 1
-            self._condition.notify_all()
-
-
 def gpu_lanes(work, lanes_per_gpu):
     """(resource specification file, lock of its GPU) per lane, from ci/gpu-resource-spec.sh."""
     spec = json.loads(
@@ -156,7 +127,7 @@ def gpu_lanes(work, lanes_per_gpu):
     )
     lanes = []
     for gpu in spec["local"][0]["gpus"]:
-        lock = GpuLock()
+        lock = SharedLock()
         for lane in range(lanes_per_gpu):
             path = os.path.join(work, f"gpu{gpu['id']}-lane{lane}.json")
             with open(path, "w", encoding="utf-8") as file:
@@ -235,28 +206,33 @@ class Campaign:
         work = self.args.work_dir
         free_slots = list(slots)
         slot_available = threading.Condition()
-        with ThreadPoolExecutor(len(slots)) as builders, ThreadPoolExecutor(max(1, len(self.lanes))) as testers:
+        builders_count = max(len(slots), self.args.compile_jobs)
+        with ThreadPoolExecutor(builders_count) as builders, ThreadPoolExecutor(max(1, len(self.lanes))) as testers:
 
             def build_and_queue(mutant, labels):
                 if self.out_of_time():
                     return self.record(mutant, labels, ctest_junit.Verdict(ctest_junit.NOT_RUN))
                 self.waiting_libraries.acquire()
-                with slot_available:
-                    slot_available.wait_for(lambda: free_slots)
-                    slot = free_slots.pop()
                 name = patch_name(mutant.id)
                 library = os.path.join(work, "libraries", name, "libkernels.so")
                 log = os.path.join(work, "logs", f"{name}.build.log")
                 started = time.monotonic()
                 try:
-                    compiled = self.build_or_link(slot, mutant, library, log)
+                    # A mutant of a file compiled alone is compiled outside the slots, many at once;
+                    # a slot only links it.
+                    unit = self.compile_alone(slots[0], mutant, log) if slots[0].unit_of(mutant.diff) else None
+                    with slot_available:
+                        slot_available.wait_for(lambda: free_slots)
+                        slot = free_slots.pop()
+                    try:
+                        compiled = self.build_or_link(slot, mutant, library, log, unit)
+                    finally:
+                        with slot_available:
+                            free_slots.append(slot)
+                            slot_available.notify()
                 except BaseException:
                     self.waiting_libraries.release()  # no library waits: the others must not block on it
                     raise
-                finally:
-                    with slot_available:
-                        free_slots.append(slot)
-                        slot_available.notify()
                 if not compiled or not self.lanes:
                     self.waiting_libraries.release()
                     outcome = ctest_junit.NOT_COMPILING if not compiled else ctest_junit.NOT_RUN
@@ -282,14 +258,31 @@ class Campaign:
             for future in tests:
                 future.result()
 
-    def build_or_link(self, slot, mutant, library, log):
-        """Whether the mutant compiled; its library is built, or linked from kept objects."""
+    def compile_alone(self, slot, mutant, log):
+        """(compiled, objects folder) of a mutant of a file the library compiles alone: kept in
+        the object cache, or compiled now (BuildSlot.compile_unit, outside any slot)."""
         name = patch_name(mutant.id)
         kept = self.cache.lookup(name) if self.cache else None
+        if kept is not None:
+            return kept
+        objects = self.cache.objects_for(name) if self.cache else os.path.join(self.args.work_dir, "objects", name)
+        shutil.rmtree(objects, ignore_errors=True)
+        compiled = slot.compile_unit(mutant.diff, objects, log)
+        if self.cache:
+            self.cache.record(name, compiled)
+        return compiled, objects
+
+    def build_or_link(self, slot, mutant, library, log, unit=None):
+        """Whether the mutant compiled; its library is built, or linked from kept or separately
+        compiled objects (`unit`: compile_alone's answer)."""
+        name = patch_name(mutant.id)
+        kept = unit or (self.cache.lookup(name) if self.cache else None)
         if kept is not None:
             compiled, objects = kept
             if compiled and self.lanes and not slot.link(objects, library, log):
                 raise RuntimeError(f"linking the kept objects of {mutant.id} failed: see {log}")
+            if not self.cache and objects:
+                shutil.rmtree(objects, ignore_errors=True)
             return compiled
         objects = self.cache.objects_for(name) if self.cache else None
         compiled = slot.build(mutant.diff, library if self.lanes else None, log, objects)
@@ -391,6 +384,12 @@ def main():
     parser.add_argument("--build-slots", type=int, default=max(1, cores // 2), help="mutants built at once")
     parser.add_argument(
         "--build-jobs", type=int, help="compile jobs of each build slot: 2 (with --catalogue: all cores)"
+    )
+    parser.add_argument(
+        "--compile-jobs",
+        type=int,
+        default=cores,
+        help="mutants of a file the library compiles alone, compiled at once outside the slots (default: all cores)",
     )
     parser.add_argument("--lanes-per-gpu", type=int, default=4, help="pairs run at once on each GPU")
     parser.add_argument("--build-only", action="store_true", help="build the mutants, run nothing (no GPU needed)")

@@ -34,7 +34,7 @@ from generate import Mutant, apply_edits, generate, mutant_key, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
-from run_mutants import Campaign, GpuLock, gpu_lanes, of_file, run_pair, select_pairs
+from run_mutants import Campaign, SharedLock, gpu_lanes, of_file, run_pair, select_pairs
 from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -994,7 +994,7 @@ class CtestVerdicts(unittest.TestCase):
         spec = os.path.join(self.folder, "spec.json")
         with open(spec, "w", encoding="utf-8") as file:
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
-        lane = (spec, GpuLock())
+        lane = (spec, SharedLock())
         prefix = os.path.join(self.folder, "pair")
         self.assertEqual(
             run_pair(self.build, "", "v/fail", lane, prefix),
@@ -1216,7 +1216,7 @@ class Builds(unittest.TestCase):
         slot = BuildSlot(work, 0, 1)
         slot.prepare(root)
         compiles, broken = self.mutant("const_plus_1", "43"), self.mutant("broken", "42 +")
-        return slot, compiles, broken, argparse.Namespace(budget_s=None, work_dir=work, build_dir=root)
+        return slot, compiles, broken, argparse.Namespace(budget_s=None, work_dir=work, build_dir=root, compile_jobs=2)
 
     def test_kept_objects_are_linked_not_compiled(self):
         with tempfile.TemporaryDirectory() as root:
@@ -1249,6 +1249,31 @@ class Builds(unittest.TestCase):
                 modified,
             )
             self.assertIsNone(ObjectCache(os.path.join(root, "cache"), "other").lookup(patch_name(compiles.id)))
+
+    def test_a_file_compiled_alone_is_compiled_outside_the_slot_and_linked_by_it(self):
+        with tempfile.TemporaryDirectory() as root:
+            slot, compiles, broken, _ = self.prepared(root)
+            source = os.path.join(slot.src, "kernels", "answer.cpp")
+            self.assertEqual(slot.unit_of(compiles.diff), source)
+            two_files = compiles.diff + compiles.diff.replace("answer.cpp", "other.cpp")
+            self.assertIsNone(slot.unit_of(two_files))
+            self.assertIsNone(slot.unit_of(compiles.diff.replace("kernels/answer.cpp", "cmake/empty.cmake")))
+            objects, log = os.path.join(root, "objects"), os.path.join(root, "compile.log")
+            self.assertTrue(slot.compile_unit(compiles.diff, objects, log))
+            self.assertFalse(slot.compile_unit(broken.diff, os.path.join(root, "broken"), log))
+            # The slot's sources are as they were, and its next library links the mutant's object.
+            self.assertEqual(sorted(os.listdir(os.path.dirname(source))), ["CMakeLists.txt", "answer.cpp"])
+            library = os.path.join(root, "linked", "libkernels.so")
+            self.assertTrue(slot.link(objects, library, log))
+            self.assertEqual(ctypes.CDLL(library)._Z6answerv(), 43)
+            # A command this machine cannot run is an error, not a mutant that does not compile.
+            elsewhere = BuildSlot(slot.folder.removesuffix("/slot0"), 0, 1)
+            elsewhere.prepare(root)
+            elsewhere.unit_of(compiles.diff)
+            command, target = elsewhere._units[source]
+            elsewhere._units[source] = (command.replace(command.split()[0], "/nonexistent/c++", 1), target)
+            with self.assertRaisesRegex(RuntimeError, "does not compile .*answer.cpp unpatched"):
+                elsewhere.compile_unit(compiles.diff, os.path.join(root, "elsewhere"), log)
 
     def test_an_unpatched_slot_is_reused_updated_or_rebuilt(self):
         with tempfile.TemporaryDirectory() as root:
