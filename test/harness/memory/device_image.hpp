@@ -20,6 +20,7 @@
 #include "harness/memory/guard_bands.hpp"
 
 #include <algorithm>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -104,10 +105,16 @@ class DeviceImage {
   }
   std::size_t packed_offset(std::size_t k) const { return packed_offsets_[k]; }
 
-  // Segment k after the runs, alone (what a device-judged batch brings back of a run).
-  std::vector<T> download_segment(std::size_t k) const {
-    if (!exact_.empty()) return exact_[k].download(exact_[k].size() - host_.length(k), host_.length(k));
-    return image_.download(host_.offset(k), host_.length(k));
+  // Segment k after the runs, alone (what a device-judged batch brings back of a run, only for
+  // the runs it reports or samples): downloaded on the first request and kept.
+  std::span<const T> segment_on_host(std::size_t k) const {
+    auto fetched = fetched_.find(k);
+    if (fetched == fetched_.end()) {
+      std::vector<T> values = exact_.empty() ? image_.download(host_.offset(k), host_.length(k))
+                                             : exact_[k].download(exact_[k].size() - host_.length(k), host_.length(k));
+      fetched = fetched_.emplace(k, std::move(values)).first;
+    }
+    return fetched->second;
   }
 
   // The changes to the bands after the runs, at most `limit`: for a large image found on the
@@ -146,7 +153,7 @@ class DeviceImage {
   // may hold thousands of short inputs).
   static constexpr std::size_t kStraight = std::size_t(1) << 16;
 
-  bool whole_copies() const { return host_.size() * sizeof(T) <= kWholeCopyBytes; }
+  bool whole_copies() const { return copied_whole(host_.size() * sizeof(T)); }
 
   void upload_contents() {
     std::vector<T> packed;
@@ -172,6 +179,7 @@ class DeviceImage {
   DeviceBuffer<T> image_;
   DeviceBuffer<T> as_uploaded_;
   std::vector<DeviceBuffer<T>> exact_;
+  mutable std::map<std::size_t, std::vector<T>> fetched_;  // segment_on_host()'s
 };
 
 }  // namespace harness

@@ -18,6 +18,7 @@ namespace harness {
 // A buffer up to this many bytes is cheaper to copy whole to or from the host, in one call,
 // than to work on in regions on the device, which takes several calls, allocations and waits.
 inline constexpr std::size_t kWholeCopyBytes = std::size_t(1) << 20;
+inline constexpr bool copied_whole(std::size_t bytes) { return bytes <= kWholeCopyBytes; }
 
 // `count` words from `from` (in words) of one buffer go to `to` of another.
 struct RegionCopy {

@@ -43,7 +43,7 @@ std::vector<bool> WorkspaceArena::overruns() const {
     past_ends.push_back({offsets_[run] + bytes_[run], round_up_256(bytes_[run]) - bytes_[run] + kCanaryBytes});
   }
   std::vector<bool> overran;
-  if (buffer_.size() > kWholeCopyBytes) {
+  if (!copied_whole(buffer_.size())) {
     for (const bool intact : regions_hold_on_device(buffer_.data(), past_ends, 1, kPoison)) overran.push_back(!intact);
     return overran;
   }

@@ -10,7 +10,6 @@
 #include <kernels/scan.hpp>
 #include <kernels/types.hpp>
 
-#include <map>
 #include <type_traits>
 
 namespace harness {
@@ -111,15 +110,12 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   // A run's output on the host: all of them, or (judged on the device) each as it is asked for.
   std::span<const T> got(std::size_t run) const {
     if (!judgement_) return {results_.data() + outputs_.packed_offset(run), this->length(run)};
-    auto fetched = fetched_.find(run);
-    if (fetched == fetched_.end()) fetched = fetched_.emplace(run, outputs_.download_segment(run)).first;
-    return fetched->second;
+    return outputs_.segment_on_host(run);
   }
 
   DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
   std::vector<T> results_;
   std::optional<DeviceJudgement> judgement_;
-  mutable std::map<std::size_t, std::vector<T>> fetched_;
 };
 
 #define HARNESS_SCAN_FAMILY(key, in, out, label) template class Batch<ScanFamily<in>>;

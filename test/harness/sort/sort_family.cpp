@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <list>
-#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -173,18 +172,9 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
  private:
   bool pairs() const { return this->mode_ == kernels::SortForm::pairs; }
   // A run's output on the host, brought back as it is asked for.
-  std::span<const K> keys(std::size_t run) const {
-    auto fetched = fetched_keys_.find(run);
-    if (fetched == fetched_keys_.end()) fetched = fetched_keys_.emplace(run, sorted_keys_.download_segment(run)).first;
-    return fetched->second;
-  }
+  std::span<const K> keys(std::size_t run) const { return sorted_keys_.segment_on_host(run); }
   std::span<const std::uint32_t> values(std::size_t run) const {
-    if (!pairs()) return {};
-    auto fetched = fetched_values_.find(run);
-    if (fetched == fetched_values_.end()) {
-      fetched = fetched_values_.emplace(run, sorted_values_.download_segment(run)).first;
-    }
-    return fetched->second;
+    return pairs() ? sorted_values_.segment_on_host(run) : std::span<const std::uint32_t>();
   }
 
   // 0, 1, 2, ... (the pairs form): values_ borrows its prefixes.
@@ -195,8 +185,6 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
   DeviceImage<K> sorted_keys_{outputs<K>(this->inputs_, this->runs_, true)};
   DeviceImage<std::uint32_t> sorted_values_{outputs<std::uint32_t>(this->inputs_, this->runs_, pairs())};
   std::optional<DeviceJudgement> judgement_;
-  mutable std::map<std::size_t, std::vector<K>> fetched_keys_;
-  mutable std::map<std::size_t, std::vector<std::uint32_t>> fetched_values_;
 };
 
 #define HARNESS_SORT_FAMILY(key, in, out, label) template class Batch<SortFamily<in>>;
