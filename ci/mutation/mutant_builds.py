@@ -191,7 +191,10 @@ class BuildSlot:
         newer than it."""
         commands = (
             subprocess.run(
-                [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+                [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"],
+                capture_output=True,
+                text=True,
+                check=True,
             )
             .stdout.strip()
             .splitlines()
@@ -206,7 +209,7 @@ class BuildSlot:
         prepare or a mutant's restore completes), or that it may not (removed before a patch)."""
         if unpatched:
             with open(self._stamp(), "w", encoding="utf-8") as stamp:
-                stamp.write(f"{self.digest}\n{toolchain_digest()}\n")
+                stamp.write(f"{self.digest}\n{self.toolchain}\n")
         elif os.path.exists(self._stamp()):
             os.remove(self._stamp())
 
@@ -231,6 +234,7 @@ class BuildSlot:
         build() rebuilds it from scratch. Raises if that fails."""
         self.root = root
         self.digest = source_digest(root)
+        self.toolchain = toolchain_digest()
         self.unpatched = os.path.join(self.folder, "unpatched-objects")
         kept = self._kept()
         if kept and kept[0] == self.digest:
@@ -238,7 +242,7 @@ class BuildSlot:
             self.can_build = self._can_build_here()
             self.preparation = "reused" if self.can_build else "reused for linking"
             return
-        if kept and kept[1] == toolchain_digest() and self._can_build_here():
+        if kept and kept[1] == self.toolchain and self._can_build_here():
             self.preparation = "updated"
             self._mark_unpatched(False)
             _sync(root, self.src)
@@ -297,7 +301,10 @@ class BuildSlot:
         object's dependencies): a mutant of one of them changes that object alone."""
         commands = {}
         listed = subprocess.run(
-            [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"], capture_output=True, text=True, check=True
+            [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         for line in listed.stdout.splitlines():
             words = line.split()
@@ -313,9 +320,9 @@ class BuildSlot:
             elif line.strip():
                 users.setdefault(os.path.normpath(line.strip()), set()).add(target)
         return {
-            source: (command, target)
-            for source, (command, target) in commands.items()
-            if users.get(os.path.normpath(source), {target}) <= {target}
+            source: (command, own_object)
+            for source, (command, own_object) in commands.items()
+            if users.get(os.path.normpath(source), {own_object}) <= {own_object}
         }
 
     def unit_of(self, diff):

@@ -335,9 +335,8 @@ def prepared_slots(args):
 def preparations(slots):
     """'2 build slots prepared (1 reused, 1 updated)'."""
     kinds = [slot.preparation for slot in slots]
-    counted = ", ".join(
-        f"{kinds.count(kind)} {kind}" for kind in ("built", "reused", "reused for linking", "updated") if kind in kinds
-    )
+    named = ("built", "reused", "reused for linking", "updated")
+    counted = ", ".join(f"{kinds.count(kind)} {kind}" for kind in named if kind in kinds)
     return f"{len(slots)} build slots prepared ({counted})"
 
 
