@@ -27,8 +27,11 @@ one GPU (ci/gpu-resource-spec.sh lists them; lanes of one GPU share it as the sl
 preset do), LD_LIBRARY_PATH pointing at the mutant's library, in up to three stages, each stopping
 at its first failure (ctest --stop-on-failure) and the next run only if the mutant survived:
   1. the variant's entries but the large, sanitizer, mutation and perf ones;
-  2. its large entries, alone on their GPU (they hold most of its memory);
-  3. its compute-sanitizer entries (races and out-of-range accesses that change no result).
+  2. its compute-sanitizer entries (races and out-of-range accesses that change no result);
+  3. its large entries, alone on their GPU (they hold most of its memory). A pair waiting for them
+     gives its lane back, and they run in batches (Gpu): once a lane's worth of pairs waits, or
+     when no lane of the GPU is busy. Taking the GPU alone waits for every running stage to end
+     (a survivor's racecheck runs for minutes), so it is paid once per batch, not once per survivor.
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that
 does not compile is counted apart. With --budget-s, nothing new starts once the budget is spent;
@@ -52,7 +55,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 
 import catalogue_run
 import changed_lines
@@ -73,11 +76,12 @@ JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all it
 # is the failure itself, and the confirmation of a line that depends on timing took one to three
 # minutes of a lane on the H100.
 GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0"}
-STAGES = [
+# (stage, its ctest selection, --no-tests): those of a lane, sharing its GPU, then the large one.
+LANE_STAGES = [
     ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
-    ("large", ["-L", "^large$"], "ignore"),
     ("sanitizer", ["-L", "^sanitize$"], "ignore"),
 ]
+LARGE_STAGE = ("large", ["-L", "^large$"], "ignore")
 
 
 
@@ -115,8 +119,28 @@ def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
     return [(m, v) for m in mutants for v in m.variants]
 
 
+@dataclass
+class Gpu:
+    """One GPU of a campaign. Its lanes share `lock`; its large stages take it alone, in batches,
+    each through `large_spec` (a resource specification of its own, so its run folder is no
+    lane's). `busy` counts its lanes running a pair; `waiting` holds the pairs whose large stage
+    is due (Campaign.run_large_batch)."""
+
+    lock: SharedLock
+    large_spec: str
+    lanes: int
+    busy: int = 0
+    waiting: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Lane:
+    spec: str  # a resource specification file; its run folder is beside it (ctest_runs.py)
+    gpu: Gpu
+
+
 def gpu_lanes(work, lanes_per_gpu):
-    """(resource specification file, lock of its GPU) per lane, from ci/gpu-resource-spec.sh."""
+    """The lanes of every GPU ci/gpu-resource-spec.sh lists, `lanes_per_gpu` each."""
     spec = json.loads(
         subprocess.run(
             [os.path.join(ROOT, "ci", "gpu-resource-spec.sh")],
@@ -125,23 +149,26 @@ def gpu_lanes(work, lanes_per_gpu):
             check=True,
         ).stdout
     )
+
+    def specification(name, gpu):
+        path = os.path.join(work, f"gpu{gpu['id']}-{name}.json")
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump({**spec, "local": [{"gpus": [gpu]}]}, file)
+        return path
+
     lanes = []
     for gpu in spec["local"][0]["gpus"]:
-        lock = SharedLock()
-        for lane in range(lanes_per_gpu):
-            path = os.path.join(work, f"gpu{gpu['id']}-lane{lane}.json")
-            with open(path, "w", encoding="utf-8") as file:
-                json.dump({**spec, "local": [{"gpus": [gpu]}]}, file)
-            lanes.append((path, lock))
+        shared = Gpu(SharedLock(), specification("large", gpu), lanes_per_gpu)
+        lanes.extend(Lane(specification(f"lane{lane}", gpu), shared) for lane in range(lanes_per_gpu))
     return lanes
 
 
-def run_pair(build_dir, library_dir, label, lane, log_prefix):
-    """The stages for one (mutant, variant) pair on one lane: (verdict, stage that decided)."""
-    spec, lock = lane
-    folder = os.path.splitext(spec)[0]  # the lane's run folder (ctest_runs.py)
+def run_stages(build_dir, library_dir, label, spec, stages, log_prefix):
+    """Runs `stages` of one (mutant, variant) pair with the resource specification `spec`, up to
+    the first that kills: (verdict, the stage that decided or "")."""
+    folder = os.path.splitext(spec)[0]  # the specification's run folder (ctest_runs.py)
     environment = ctest_runs.mutant_environment(library_dir, GENERATED_ENVIRONMENT)
-    for stage, selection, no_tests in STAGES:
+    for stage, selection, no_tests in stages:
         arguments = [
             "-L",
             f"^{re.escape(label)}$",
@@ -154,14 +181,9 @@ def run_pair(build_dir, library_dir, label, lane, log_prefix):
             spec,
             f"--no-tests={no_tests}",
         ]
-        exclusive = stage == "large"
-        lock.acquire(exclusive)
-        try:
-            ctest_runs.prepare_folder(build_dir, folder)
-            with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
-                verdict, _ = ctest_runs.run(folder, arguments, environment, log)
-        finally:
-            lock.release(exclusive)
+        ctest_runs.prepare_folder(build_dir, folder)
+        with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
+            verdict, _ = ctest_runs.run(folder, arguments, environment, log)
         if verdict.outcome != ctest_junit.SURVIVED:
             return verdict, stage
     return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
@@ -291,36 +313,97 @@ class Campaign:
         return compiled
 
     def test(self, mutant, label, library, remaining):
+        """Runs a pair's lane stages on a free lane; a survivor then waits for its large stage
+        without holding the lane (run_large_batch)."""
+        if self.out_of_time():
+            self.record(mutant, [label], ctest_junit.Verdict(ctest_junit.NOT_RUN))
+            self.done_with(library, remaining)
+            return
+        with self.lane_available:
+            self.lane_available.wait_for(lambda: self.free_lanes)
+            lane = self.free_lanes.pop()
+            lane.gpu.busy += 1
+        waiting = None
         try:
-            if self.out_of_time():
-                self.record(mutant, [label], ctest_junit.Verdict(ctest_junit.NOT_RUN))
-                return
-            with self.lane_available:
-                self.lane_available.wait_for(lambda: self.free_lanes)
-                lane = self.free_lanes.pop()
+            pair = PairInFlight(mutant, label, library, remaining, self.log_prefix(mutant, label))
             started = time.monotonic()
-            log_prefix = os.path.join(self.args.work_dir, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
+            lane.gpu.lock.acquire(False)
             try:
-                verdict, stage = run_pair(self.args.build_dir, os.path.dirname(library), label, lane, log_prefix)
-            except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
-                verdict, stage = ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
+                verdict, stage = self.stages(pair, lane.spec, LANE_STAGES)
             finally:
-                with self.lane_available:
-                    self.free_lanes.append(lane)
-                    self.lane_available.notify()
-            seconds = time.monotonic() - started
-            self.record(mutant, [label], verdict, stage, seconds, log_prefix + ".*.log")
-            print(
-                f"{mutant.id} [{label}]: {verdict.outcome} {stage} in {seconds:.0f} s {' '.join(verdict.killed_by)}",
-                flush=True,
-            )
+                lane.gpu.lock.release(False)
+            pair.seconds = time.monotonic() - started
+            if verdict.outcome == ctest_junit.SURVIVED:
+                waiting = pair
+            else:
+                self.judged(pair, verdict, stage)
         finally:
-            with self.lock:
-                remaining[0] -= 1
-                done = remaining[0] == 0
-            if done:
-                shutil.rmtree(os.path.dirname(library), ignore_errors=True)
-                self.waiting_libraries.release()
+            with self.lane_available:
+                self.free_lanes.append(lane)
+                lane.gpu.busy -= 1
+                if waiting:
+                    lane.gpu.waiting.append(waiting)
+                self.lane_available.notify()
+        self.run_large_batch(lane.gpu)
+
+    def run_large_batch(self, gpu):
+        """Runs the large stages waiting for `gpu`, alone on it, once a lane's worth of them waits
+        or no lane of it is busy (the last pair's end always finds none busy)."""
+        with self.lane_available:
+            if not gpu.waiting or (gpu.busy and len(gpu.waiting) < gpu.lanes):
+                return
+            batch, gpu.waiting = gpu.waiting, []
+        print(f"the large stages of {len(batch)} pairs, alone on their GPU", flush=True)
+        gpu.lock.acquire(True)
+        try:
+            for pair in batch:
+                started = time.monotonic()
+                verdict, stage = self.stages(pair, gpu.large_spec, [LARGE_STAGE])
+                pair.seconds += time.monotonic() - started
+                self.judged(pair, verdict, stage)
+        finally:
+            gpu.lock.release(True)
+
+    def stages(self, pair, spec, stages):
+        try:
+            return run_stages(
+                self.args.build_dir, os.path.dirname(pair.library), pair.label, spec, stages, pair.log_prefix
+            )
+        except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
+            return ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
+
+    def log_prefix(self, mutant, label):
+        return os.path.join(self.args.work_dir, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
+
+    def judged(self, pair, verdict, stage):
+        self.record(pair.mutant, [pair.label], verdict, stage, pair.seconds, pair.log_prefix + ".*.log")
+        print(
+            f"{pair.mutant.id} [{pair.label}]: {verdict.outcome} {stage} in {pair.seconds:.0f} s "
+            f"{' '.join(verdict.killed_by)}",
+            flush=True,
+        )
+        self.done_with(pair.library, pair.remaining)
+
+    def done_with(self, library, remaining):
+        """One pair of the library's mutant judged; the library goes with its last."""
+        with self.lock:
+            remaining[0] -= 1
+            done = remaining[0] == 0
+        if done:
+            shutil.rmtree(os.path.dirname(library), ignore_errors=True)
+            self.waiting_libraries.release()
+
+
+@dataclass
+class PairInFlight:
+    """A (mutant, variant) pair between its stages; `seconds` counts its stages' time so far."""
+
+    mutant: object
+    label: str
+    library: str
+    remaining: list  # [pairs of the mutant's library not yet judged]
+    log_prefix: str
+    seconds: float = 0.0
 
 
 def prepared_slots(args):

@@ -17,9 +17,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import types
 import unittest
 from unittest import mock
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 
 import catalogue
@@ -32,9 +36,10 @@ from cpp_structure import SourceFile
 from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, mutant_key, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
+from shared_lock import SharedLock
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
-from run_mutants import Campaign, SharedLock, gpu_lanes, of_file, run_pair, select_pairs
+from run_mutants import LANE_STAGES, LARGE_STAGE, Campaign, Gpu, Lane, gpu_lanes, of_file, run_stages, select_pairs
 from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -994,16 +999,18 @@ class CtestVerdicts(unittest.TestCase):
         spec = os.path.join(self.folder, "spec.json")
         with open(spec, "w", encoding="utf-8") as file:
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
-        lane = (spec, SharedLock())
         prefix = os.path.join(self.folder, "pair")
+        stages = [*LANE_STAGES, LARGE_STAGE]
         self.assertEqual(
-            run_pair(self.build, "", "v/fail", lane, prefix),
+            run_stages(self.build, "", "v/fail", spec, stages, prefix),
             (ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)), "tests"),
         )
+        self.assertFalse(os.path.exists(prefix + ".sanitizer.log"))
         self.assertEqual(
-            run_pair(self.build, "", "v/pass", lane, prefix), (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
+            run_stages(self.build, "", "v/pass", spec, stages, prefix), (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
         )
         self.assertTrue(os.path.isfile(prefix + ".sanitizer.log"))
+        self.assertTrue(os.path.isfile(prefix + ".large.log"))
 
     def test_an_entry_stopped_by_anothers_failure_is_not_among_the_kills(self):
         self.assertEqual(self.verdict("v/stop", "-j2"), ctest_junit.Verdict(ctest_junit.KILLED, ("stopper (Failed)",)))
@@ -1393,12 +1400,65 @@ class Lanes(unittest.TestCase):
                 if visible is not None:
                     os.environ["CUDA_VISIBLE_DEVICES"] = visible
             specs = []
-            for spec, _ in lanes:
+            for spec in [lane.spec for lane in lanes] + [lanes[0].gpu.large_spec, lanes[3].gpu.large_spec]:
                 with open(spec, encoding="utf-8") as file:
                     specs.append(json.load(file)["local"][0]["gpus"])
-        self.assertEqual(specs, [[{"id": "0", "slots": 16}]] * 3 + [[{"id": "1", "slots": 16}]] * 3)
-        self.assertIs(lanes[0][1], lanes[2][1])
-        self.assertIsNot(lanes[0][1], lanes[3][1])
+        zero, one = [{"id": "0", "slots": 16}], [{"id": "1", "slots": 16}]
+        self.assertEqual(specs, [zero] * 3 + [one] * 3 + [zero, one])
+        self.assertEqual(len({lane.spec for lane in lanes} | {lanes[0].gpu.large_spec}), 7)
+        self.assertIs(lanes[0].gpu, lanes[2].gpu)
+        self.assertIsNot(lanes[0].gpu, lanes[3].gpu)
+
+
+class LargeBatches(unittest.TestCase):
+    """Campaign.test over a fake stage runner: a survivor's large stage waits without a lane and
+    runs alone on its GPU, with the others waiting then, in batches."""
+
+    LANES = 3
+
+    def fake_stages(self, build_dir, library_dir, label, spec, stages, log_prefix):
+        large = stages == [LARGE_STAGE]
+        with self.guard:
+            self.running["large" if large else "lane"] += 1
+            if self.running["large"] and self.running["lane"]:
+                self.overlaps.append(label)
+        number = int(label.split("/")[1])
+        time.sleep(0.005 if large else 0.01 * (number % 4 + 1))
+        with self.guard:
+            self.running["large" if large else "lane"] -= 1
+        killed = ctest_junit.Verdict(ctest_junit.KILLED, ("an entry (Failed)",))
+        if not large:
+            return (killed, "tests") if number % 3 == 0 else (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
+        return (killed, "large") if number % 3 == 1 else (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
+
+    def test_large_stages_run_alone_in_batches_and_every_pair_is_judged(self):
+        self.guard, self.running, self.overlaps = threading.Lock(), {"lane": 0, "large": 0}, []
+        gpu = Gpu(SharedLock(), "large.json", self.LANES)
+        lanes = [Lane(f"lane{index}.json", gpu) for index in range(self.LANES)]
+        pairs = [(types.SimpleNamespace(id=f"m{number}"), f"v/{number}") for number in range(24)]
+        with tempfile.TemporaryDirectory() as work:
+            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=work)
+            campaign = Campaign(args, pairs, lanes)
+            printed = io.StringIO()
+            with mock.patch("run_mutants.run_stages", side_effect=self.fake_stages), contextlib.redirect_stdout(printed):
+                with ThreadPoolExecutor(self.LANES) as testers:
+                    for mutant, label in pairs:
+                        library = os.path.join(work, mutant.id, "libkernels.so")
+                        testers.submit(campaign.test, mutant, label, library, [1])
+        outcomes = {r["variant"]: (r["outcome"], r["stage"]) for r in campaign.results}
+        expected = {
+            f"v/{n}": (ctest_junit.KILLED, "tests")
+            if n % 3 == 0
+            else (ctest_junit.KILLED, "large")
+            if n % 3 == 1
+            else (ctest_junit.SURVIVED, "")
+            for n in range(24)
+        }
+        self.assertEqual(outcomes, expected)
+        self.assertEqual(self.overlaps, [], "a large stage ran beside a lane's stage")
+        batches = [int(n) for n in re.findall(r"the large stages of (\d+) pairs", printed.getvalue())]
+        self.assertEqual(sum(batches), 16)
+        self.assertLess(len(batches), 16 // 2, f"the large stages ran one by one: {batches}")
 
 
 class Report(unittest.TestCase):
