@@ -28,6 +28,15 @@ GpuProbe probe_gpu() {
     probe.description = "a device is reported but its properties cannot be read";
     return probe;
   }
+  // The context is made here, before any test: its creation takes seconds on a machine that many
+  // test processes and compilers load, and inside a watched step (a property whose first call
+  // has an empty input makes no other CUDA call before its stream) the hang watchdog took it for
+  // a hang.
+  if (const cudaError_t made = cudaFree(nullptr); made != cudaSuccess) {
+    probe.description = std::string("the device's context cannot be made: ") + cudaGetErrorName(made) + " (" +
+                        cudaGetErrorString(made) + ")";
+    return probe;
+  }
   std::ostringstream text;
   text << properties.name << ", sm_" << properties.major << properties.minor << ", " << properties.multiProcessorCount
        << " SMs, " << (properties.totalGlobalMem >> 20) << " MiB";

@@ -14,7 +14,7 @@ struct GpuProbe {
   std::string description;  // the device ("NVIDIA H100 80GB HBM3, sm_90, 132 SMs, 79.2 GiB"), or why there is none
 };
 
-// Asks the CUDA runtime for a device; never throws.
+// Asks the CUDA runtime for a device, and makes its context; never throws.
 GpuProbe probe_gpu();
 
 // The GPU ctest gave this test under a resource specification, as CUDA_VISIBLE_DEVICES names it.
