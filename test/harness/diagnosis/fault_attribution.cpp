@@ -4,9 +4,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <utility>
 
 #ifndef KCHECK_PATH
 #error "KCHECK_PATH (the build's kcheck) must be defined"
@@ -46,8 +48,16 @@ std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size
 
 }  // namespace
 
-CulpritSearch find_culprit(std::size_t count, const std::function<bool(std::size_t, std::size_t)>& fails) {
+CulpritSearch find_culprit(std::size_t count, std::size_t first_guess,
+                           const std::function<bool(std::size_t, std::size_t)>& fails) {
   CulpritSearch search;
+  if (count > 1 && first_guess < count) {
+    ++search.reruns;
+    if (fails(first_guess, first_guess + 1)) {
+      search.culprit = first_guess;
+      return search;
+    }
+  }
   std::size_t first = 0, last = count;
   while (last - first > 1) {
     const std::size_t middle = first + (last - first) / 2;
@@ -80,8 +90,13 @@ BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t
     return every_case("not attributed to one case: no kcheck at " + kcheck + " to rerun the cases apart");
   }
 
+  // The smallest case: the smallest length, then block size.
+  const auto smallest = std::min_element(cases.begin(), cases.end(), [](const Case& a, const Case& b) {
+    return std::pair(a.n, a.block_size) < std::pair(b.n, b.block_size);
+  });
   std::string culprit_output;
-  const CulpritSearch search = find_culprit(cases.size(), [&](std::size_t first, std::size_t last) {
+  const std::size_t guess = static_cast<std::size_t>(smallest - cases.begin());
+  const CulpritSearch search = find_culprit(cases.size(), guess, [&](std::size_t first, std::size_t last) {
     const std::optional<std::string> output = rerun_apart(cases, first, last);
     if (output && last - first == 1) culprit_output = *output;
     return output.has_value();
@@ -95,7 +110,8 @@ BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t
   const Case& culprit = cases[*search.culprit];
   report.failures.push_back({culprit, kind, printed_failure(culprit_output, culprit).value_or(error)});
   report.how_found = "the stream failure (" + std::string(cudaGetErrorName(status)) + ") of a batch of " +
-                     std::to_string(cases.size()) + " cases, attributed by bisection over " + reruns +
+                     std::to_string(cases.size()) + " cases, attributed in " + reruns +
+                     " (its smallest case alone first, then by halving)" +
                      ": this case alone, rerun by the line below, makes the stream fail (the batch's other cases "
                      "were not judged)";
   return report;
