@@ -28,10 +28,10 @@ preset do), LD_LIBRARY_PATH pointing at the mutant's library, in up to three sta
 at its first failure (ctest --stop-on-failure) and the next run only if the mutant survived:
   1. the variant's entries but the large, sanitizer, mutation and perf ones;
   2. its compute-sanitizer entries (races and out-of-range accesses that change no result);
-  3. its large entries, alone on their GPU (they hold most of its memory). A pair waiting for them
-     gives its lane back, and they run in batches (Gpu): once a lane's worth of pairs waits, or
-     when no lane of the GPU is busy. Taking the GPU alone waits for every running stage to end
-     (a survivor's racecheck runs for minutes), so it is paid once per batch, not once per survivor.
+  3. its large entries, alone on their GPU but for sanitizer entries (they hold most of its
+     memory). A pair waiting for them gives its lane back, and they run in batches (Gpu): once a
+     lane's worth of pairs waits, or when no lane of the GPU is busy. Taking the GPU alone waits
+     for every running tests stage to end, so it is paid once per batch, not once per survivor.
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that
 does not compile is counted apart. With --budget-s, nothing new starts once the budget is spent;
@@ -76,11 +76,13 @@ JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all it
 # is the failure itself, and the confirmation of a line that depends on timing took one to three
 # minutes of a lane on the H100.
 GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0"}
-# (stage, its ctest selection, --no-tests): those of a lane, sharing its GPU, then the large one.
-LANE_STAGES = [
-    ("tests", ["-LE", "sanitize|mutation|perf|large"], "error"),
-    ("sanitizer", ["-L", "^sanitize$"], "ignore"),
-]
+# (stage, its ctest selection, --no-tests), in their order. The tests share their GPU's lock with
+# the other lanes' tests; the large stage takes it alone. The sanitizer entries take no part in
+# it: their cases are compact and their buffers exact, and a mutant that hangs only under a tool
+# (whose watchdog is off) runs to the entry's TIMEOUT, which must not keep the GPU's other lanes
+# waiting behind a large stage.
+TESTS_STAGE = ("tests", ["-LE", "sanitize|mutation|perf|large"], "error")
+SANITIZER_STAGE = ("sanitizer", ["-L", "^sanitize$"], "ignore")
 LARGE_STAGE = ("large", ["-L", "^large$"], "ignore")
 
 
@@ -121,7 +123,7 @@ def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
 
 @dataclass
 class Gpu:
-    """One GPU of a campaign. Its lanes share `lock`; its large stages take it alone, in batches,
+    """One GPU of a campaign. Its lanes' tests stages share `lock`; its large stages take it alone, in batches,
     each through `large_spec` (a resource specification of its own, so its run folder is no
     lane's). `busy` counts its lanes running a pair; `waiting` holds the pairs whose large stage
     is due (Campaign.run_large_batch)."""
@@ -329,9 +331,11 @@ class Campaign:
             started = time.monotonic()
             lane.gpu.lock.acquire(False)
             try:
-                verdict, stage = self.stages(pair, lane.spec, LANE_STAGES)
+                verdict, stage = self.stages(pair, lane.spec, [TESTS_STAGE])
             finally:
                 lane.gpu.lock.release(False)
+            if verdict.outcome == ctest_junit.SURVIVED:
+                verdict, stage = self.stages(pair, lane.spec, [SANITIZER_STAGE])
             pair.seconds = time.monotonic() - started
             if verdict.outcome == ctest_junit.SURVIVED:
                 waiting = pair

@@ -39,7 +39,7 @@ from mutant_builds import BuildSlot, ObjectCache, source_digest
 from shared_lock import SharedLock
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
-from run_mutants import LANE_STAGES, LARGE_STAGE, Campaign, Gpu, Lane, gpu_lanes, of_file, run_stages, select_pairs
+from run_mutants import LARGE_STAGE, SANITIZER_STAGE, TESTS_STAGE, Campaign, Gpu, Lane, gpu_lanes, of_file, run_stages, select_pairs
 from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1000,7 +1000,7 @@ class CtestVerdicts(unittest.TestCase):
         with open(spec, "w", encoding="utf-8") as file:
             json.dump({"version": {"major": 1, "minor": 0}, "local": [{"gpus": [{"id": "0", "slots": 4}]}]}, file)
         prefix = os.path.join(self.folder, "pair")
-        stages = [*LANE_STAGES, LARGE_STAGE]
+        stages = [TESTS_STAGE, SANITIZER_STAGE, LARGE_STAGE]
         self.assertEqual(
             run_stages(self.build, "", "v/fail", spec, stages, prefix),
             (ctest_junit.Verdict(ctest_junit.KILLED, ("fails (Failed)",)), "tests"),
@@ -1412,27 +1412,31 @@ class Lanes(unittest.TestCase):
 
 class LargeBatches(unittest.TestCase):
     """Campaign.test over a fake stage runner: a survivor's large stage waits without a lane and
-    runs alone on its GPU, with the others waiting then, in batches."""
+    runs alone on its GPU but for sanitizer stages, with the others waiting then, in batches."""
 
     LANES = 3
 
     def fake_stages(self, build_dir, library_dir, label, spec, stages, log_prefix):
-        large = stages == [LARGE_STAGE]
+        (stage, _, _), = stages
         with self.guard:
-            self.running["large" if large else "lane"] += 1
-            if self.running["large"] and self.running["lane"]:
+            self.running[stage] += 1
+            if self.running["large"] and self.running["tests"]:
                 self.overlaps.append(label)
         number = int(label.split("/")[1])
-        time.sleep(0.005 if large else 0.01 * (number % 4 + 1))
+        time.sleep(0.005 if stage == "large" else 0.01 * (number % 4 + 1))
         with self.guard:
-            self.running["large" if large else "lane"] -= 1
+            self.running[stage] -= 1
         killed = ctest_junit.Verdict(ctest_junit.KILLED, ("an entry (Failed)",))
-        if not large:
-            return (killed, "tests") if number % 3 == 0 else (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
-        return (killed, "large") if number % 3 == 1 else (ctest_junit.Verdict(ctest_junit.SURVIVED), "")
+        survived = ctest_junit.Verdict(ctest_junit.SURVIVED)
+        if stage == "tests":
+            return (killed, stage) if number % 3 == 0 else (survived, "")
+        if stage == "sanitizer":
+            return (survived, "")
+        return (killed, stage) if number % 3 == 1 else (survived, "")
 
     def test_large_stages_run_alone_in_batches_and_every_pair_is_judged(self):
-        self.guard, self.running, self.overlaps = threading.Lock(), {"lane": 0, "large": 0}, []
+        self.guard, self.overlaps = threading.Lock(), []
+        self.running = {"tests": 0, "sanitizer": 0, "large": 0}
         gpu = Gpu(SharedLock(), "large.json", self.LANES)
         lanes = [Lane(f"lane{index}.json", gpu) for index in range(self.LANES)]
         pairs = [(types.SimpleNamespace(id=f"m{number}"), f"v/{number}") for number in range(24)]
@@ -1455,7 +1459,7 @@ class LargeBatches(unittest.TestCase):
             for n in range(24)
         }
         self.assertEqual(outcomes, expected)
-        self.assertEqual(self.overlaps, [], "a large stage ran beside a lane's stage")
+        self.assertEqual(self.overlaps, [], "a large stage ran beside a lane's tests")
         batches = [int(n) for n in re.findall(r"the large stages of (\d+) pairs", printed.getvalue())]
         self.assertEqual(sum(batches), 16)
         self.assertLess(len(batches), 16 // 2, f"the large stages ran one by one: {batches}")
