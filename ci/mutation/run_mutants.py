@@ -71,11 +71,16 @@ from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_r
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 JOBS_PER_LANE = 4  # entries of one pair run at once; a large entry takes all its GPU's slots
-# Besides ctest_runs.KILL_ENVIRONMENT: a skipped GPU entry fails, as in the gpu preset, and no
-# printed rerun line is confirmed (unlike a catalogue run, which reproduces each kill): the verdict
-# is the failure itself, and the confirmation of a line that depends on timing took one to three
-# minutes of a lane on the H100.
-GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0"}
+# Besides ctest_runs.KILL_ENVIRONMENT: a skipped GPU entry fails, as in the gpu preset, no
+# printed rerun line is confirmed and no stream failure is attributed to one case (unlike a
+# catalogue run, which reproduces each kill): the verdict is the failure itself, and on the H100
+# the confirmation of a line that depends on timing took one to three minutes of a lane, the
+# attribution of a fault whose case is not its batch's smallest two to three.
+GENERATED_ENVIRONMENT = {
+    "KERNELS_REQUIRE_GPU": "1",
+    "KERNELS_CONFIRM_RERUN_LINES": "0",
+    "KERNELS_ATTRIBUTE_FAULTS": "0",
+}
 # (stage, its ctest selection, --no-tests), in their order. The tests share their GPU's lock with
 # the other lanes' tests; the large stage takes it alone. The sanitizer entries take no part in
 # it: their cases are compact and their buffers exact, and a mutant that hangs only under a tool

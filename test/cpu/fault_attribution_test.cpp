@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -61,6 +65,26 @@ TEST(FindCulprit, NamesNoCaseWhenNoPartFailsAlone) {
   EXPECT_EQ(together.reruns, 3u);  // the guess, then both halves
   const auto never = find_culprit(64, 0, [](std::size_t, std::size_t) { return false; });
   EXPECT_FALSE(never.culprit);
+}
+
+TEST(AttributeFaults, TheVariableIsZeroOrOne) {
+  EXPECT_TRUE(harness::parse_attribute_faults(nullptr));
+  EXPECT_TRUE(harness::parse_attribute_faults("1"));
+  EXPECT_FALSE(harness::parse_attribute_faults("0"));
+  EXPECT_THROW(harness::parse_attribute_faults("no"), std::invalid_argument);
+  EXPECT_THROW(harness::parse_attribute_faults(""), std::invalid_argument);
+}
+
+// With attribution off (the mutation runner), every case of the failed batch is reported, and the
+// report says why; no child process is started.
+TEST(AttributeFaults, OffListsEveryCase) {
+  setenv("KERNELS_ATTRIBUTE_FAULTS", "0", 1);  // read once, at this process's first attribution
+  std::vector<harness::Case> cases(3);
+  for (std::size_t i = 0; i < cases.size(); ++i) cases[i].n = 10 * (i + 1);
+  const harness::BatchReport report = harness::attribute_stream_failure(cases, cudaErrorIllegalAddress);
+  EXPECT_EQ(report.cases, 3u);
+  ASSERT_EQ(report.failures.size(), 3u);
+  EXPECT_NE(report.how_found.find("KERNELS_ATTRIBUTE_FAULTS=0"), std::string::npos) << report.how_found;
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #ifndef KCHECK_PATH
@@ -48,6 +50,20 @@ std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size
 
 }  // namespace
 
+bool parse_attribute_faults(const char* text) {
+  if (text == nullptr) return true;
+  const std::string value = text;
+  if (value != "0" && value != "1") {
+    throw std::invalid_argument("KERNELS_ATTRIBUTE_FAULTS: '" + value + "' is not 0 or 1");
+  }
+  return value == "1";
+}
+
+bool faults_attributed() {
+  static const bool attributed = parse_attribute_faults(std::getenv("KERNELS_ATTRIBUTE_FAULTS"));
+  return attributed;
+}
+
 CulpritSearch find_culprit(std::size_t count, std::size_t first_guess,
                            const std::function<bool(std::size_t, std::size_t)>& fails) {
   CulpritSearch search;
@@ -85,6 +101,9 @@ BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t
     return report;
   };
   if (cases.size() == 1 || std::getenv(kChildMarker) != nullptr) return every_case("");
+  if (!faults_attributed()) {
+    return every_case("not attributed to one case: KERNELS_ATTRIBUTE_FAULTS=0; every case of the batch is listed");
+  }
   const std::string kcheck = KCHECK_PATH;
   if (access(kcheck.c_str(), X_OK) != 0) {
     return every_case("not attributed to one case: no kcheck at " + kcheck + " to rerun the cases apart");

@@ -26,9 +26,18 @@ namespace harness {
 inline constexpr std::string_view kStreamFailed = "the batch's stream failed: ";
 
 // The report of a batch of `cases` (in launch order) whose stream failed with `status`. In a
-// child started by the attribution itself (KCHECK_ATTRIBUTING=1), or for one case, every case
-// is reported as failed.
+// child started by the attribution itself (KCHECK_ATTRIBUTING=1), for one case, or with
+// attribution off, every case is reported as failed.
 BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t status);
+
+// KERNELS_ATTRIBUTE_FAULTS: 1 (the default) attributes a stream failure as above; 0 reports every
+// case of the batch, for a run that needs only the verdict (the generated-mutant runner,
+// ci/mutation/run_mutants.py: a culprit that is not the batch's smallest case costs one child
+// kcheck per halving, 14 to 16 of them and two to three minutes on a loaded machine). Parsed
+// exactly: anything else throws std::invalid_argument naming the variable (nullptr is the
+// default).
+bool parse_attribute_faults(const char* text);
+bool faults_attributed();  // from the environment, once per process
 
 // The search over [0, count), a range known to fail: `fails(first, last)` reruns cases
 // [first, last) apart and says whether they fail the same way. Case `first_guess` is rerun alone
