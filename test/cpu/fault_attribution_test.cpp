@@ -33,28 +33,34 @@ TEST(FindCulprit, FindsTheOneCaseThatFailsAlone) {
   }
 }
 
+// The search for `culprit` among `count` cases from `guess`, and every range it reran.
+struct RecordedSearch {
+  harness::CulpritSearch search;
+  std::set<std::pair<std::size_t, std::size_t>> reran;
+};
+RecordedSearch search_for(std::size_t culprit, std::size_t count, std::size_t guess) {
+  RecordedSearch recorded;
+  recorded.search = find_culprit(count, guess, [&](std::size_t first, std::size_t last) {
+    recorded.reran.insert({first, last});
+    return first <= culprit && culprit < last;
+  });
+  return recorded;
+}
+
 // A guess that fails alone is the answer of one rerun.
 TEST(FindCulprit, AGuessThatFailsAloneTakesOneRerun) {
-  std::set<std::pair<std::size_t, std::size_t>> rerun;
-  const auto search = find_culprit(4044, 7, [&](std::size_t first, std::size_t last) {
-    rerun.insert({first, last});
-    return first <= 7 && 7 < last;
-  });
-  EXPECT_EQ(search.culprit, 7u);
-  EXPECT_EQ(search.reruns, 1u);
-  EXPECT_EQ(rerun, (std::set<std::pair<std::size_t, std::size_t>>{{7, 8}}));
+  const RecordedSearch recorded = search_for(7, 4044, 7);
+  EXPECT_EQ(recorded.search.culprit, 7u);
+  EXPECT_EQ(recorded.search.reruns, 1u);
+  EXPECT_EQ(recorded.reran, (std::set<std::pair<std::size_t, std::size_t>>{{7, 8}}));
 }
 
 // Only a single case's own rerun is believed: every range the search returns has been rerun.
 TEST(FindCulprit, RerunsTheCaseItNames) {
-  std::set<std::pair<std::size_t, std::size_t>> rerun;
-  const auto search = find_culprit(1000, 0, [&](std::size_t first, std::size_t last) {
-    rerun.insert({first, last});
-    return first <= 617 && 617 < last;
-  });
-  ASSERT_EQ(search.culprit, 617u);
-  EXPECT_TRUE(rerun.count({617, 618}));
-  EXPECT_EQ(search.reruns, rerun.size());
+  const RecordedSearch recorded = search_for(617, 1000, 0);
+  ASSERT_EQ(recorded.search.culprit, 617u);
+  EXPECT_TRUE(recorded.reran.count({617, 618}));
+  EXPECT_EQ(recorded.search.reruns, recorded.reran.size());
 }
 
 // A fault that needs two cases together (or does not recur) is attributed to no case.
@@ -71,8 +77,9 @@ TEST(AttributeFaults, TheVariableIsZeroOrOne) {
   EXPECT_TRUE(harness::parse_attribute_faults(nullptr));
   EXPECT_TRUE(harness::parse_attribute_faults("1"));
   EXPECT_FALSE(harness::parse_attribute_faults("0"));
-  EXPECT_THROW(harness::parse_attribute_faults("no"), std::invalid_argument);
-  EXPECT_THROW(harness::parse_attribute_faults(""), std::invalid_argument);
+  for (const char* wrong : {"", "2", "no", "0 ", "01"}) {
+    EXPECT_THROW(harness::parse_attribute_faults(wrong), std::invalid_argument) << "'" << wrong << "'";
+  }
 }
 
 // With attribution off (the mutation runner), every case of the failed batch is reported, and the

@@ -1,6 +1,7 @@
 #include "harness/diagnosis/fault_attribution.hpp"
 
 #include "harness/diagnosis/child_process.hpp"
+#include "harness/numeric/exact_number.hpp"
 
 #include <unistd.h>
 
@@ -8,8 +9,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <stdexcept>
-#include <string>
 #include <utility>
 
 #ifndef KCHECK_PATH
@@ -50,14 +49,7 @@ std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size
 
 }  // namespace
 
-bool parse_attribute_faults(const char* text) {
-  if (text == nullptr) return true;
-  const std::string value = text;
-  if (value != "0" && value != "1") {
-    throw std::invalid_argument("KERNELS_ATTRIBUTE_FAULTS: '" + value + "' is not 0 or 1");
-  }
-  return value == "1";
-}
+bool parse_attribute_faults(const char* text) { return exact_switch("KERNELS_ATTRIBUTE_FAULTS", text, true); }
 
 bool faults_attributed() {
   static const bool attributed = parse_attribute_faults(std::getenv("KERNELS_ATTRIBUTE_FAULTS"));

@@ -3,6 +3,7 @@
 #include "harness/diagnosis/child_process.hpp"
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
+#include "harness/numeric/exact_number.hpp"
 #include "harness/runner/batch.hpp"
 
 #include <unistd.h>
@@ -165,14 +166,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
                   "or memcheck may see on this line the race or the read it depends on]";
 }
 
-bool parse_confirm_rerun_lines(const char* text) {
-  if (text == nullptr) return true;
-  const std::string value = text;
-  if (value != "0" && value != "1") {
-    throw std::invalid_argument("KERNELS_CONFIRM_RERUN_LINES: '" + value + "' is not 0 or 1");
-  }
-  return value == "1";
-}
+bool parse_confirm_rerun_lines(const char* text) { return exact_switch("KERNELS_CONFIRM_RERUN_LINES", text, true); }
 
 bool rerun_lines_confirmed() {
   static const bool confirmed = parse_confirm_rerun_lines(std::getenv("KERNELS_CONFIRM_RERUN_LINES"));

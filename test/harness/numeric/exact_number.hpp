@@ -5,6 +5,8 @@
 
 #include <charconv>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <system_error>
 
@@ -17,6 +19,17 @@ std::optional<Number> exact_number(std::string_view text, Number low, Number hig
   const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || stop != text.data() + text.size() || value < low || value > high) return std::nullopt;
   return value;
+}
+
+// An on/off environment variable's text read exactly: "1" or "0", and `unset` when the variable
+// is not set (nullptr). Anything else throws std::invalid_argument naming the variable.
+inline bool exact_switch(std::string_view variable, const char* text, bool unset) {
+  if (text == nullptr) return unset;
+  const std::string_view value = text;
+  if (value != "0" && value != "1") {
+    throw std::invalid_argument(std::string(variable) + ": '" + text + "' is not 0 or 1");
+  }
+  return value == "1";
 }
 
 }  // namespace harness
