@@ -189,17 +189,17 @@ class BuildSlot:
         the build folder). link() runs it itself: ninja, which judges an object by its sources and
         its own log, could recompile an object put in place, or take a slot's restored sources as
         newer than it."""
-        commands = (
-            subprocess.run(
-                [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            .stdout.strip()
-            .splitlines()
+        return self._library_commands()[-1]
+
+    def _library_commands(self):
+        """Every command that builds the library, in ninja's order (the link last)."""
+        listed = subprocess.run(
+            [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"],
+            capture_output=True,
+            text=True,
+            check=True,
         )
-        return commands[-1]
+        return listed.stdout.strip().splitlines()
 
     def _stamp(self):
         return os.path.join(self.folder, "unpatched")
@@ -300,13 +300,7 @@ class BuildSlot:
         the library compiles, that no other compiled file includes (ninja's record of each
         object's dependencies): a mutant of one of them changes that object alone."""
         commands = {}
-        listed = subprocess.run(
-            [self._ninja(), "-C", self.build_dir, "-t", "commands", "kernels"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        for line in listed.stdout.splitlines():
+        for line in self._library_commands():
             words = line.split()
             if "-c" in words and "-o" in words:
                 commands[words[words.index("-c") + 1]] = (line, words[words.index("-o") + 1])
