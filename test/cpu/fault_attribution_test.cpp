@@ -73,12 +73,17 @@ TEST(FindCulprit, NamesNoCaseWhenNoPartFailsAlone) {
   EXPECT_FALSE(never.culprit);
 }
 
+// The variable goes through the harness's one on/off reader (exact_switch, whose wrong values
+// rerun_confirmation_test.cpp lists): on by default, and a wrong value names the variable.
 TEST(AttributeFaults, TheVariableIsZeroOrOne) {
   EXPECT_TRUE(harness::parse_attribute_faults(nullptr));
   EXPECT_TRUE(harness::parse_attribute_faults("1"));
   EXPECT_FALSE(harness::parse_attribute_faults("0"));
-  for (const char* wrong : {"", "2", "no", "0 ", "01"}) {
-    EXPECT_THROW(harness::parse_attribute_faults(wrong), std::invalid_argument) << "'" << wrong << "'";
+  try {
+    harness::parse_attribute_faults("01");
+    ADD_FAILURE() << "'01' was accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("KERNELS_ATTRIBUTE_FAULTS: '01'"), std::string::npos) << error.what();
   }
 }
 
