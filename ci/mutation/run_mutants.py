@@ -128,10 +128,10 @@ def select_pairs(mutants, variant=None, sample=None, seed=0, op_class=None):
 
 @dataclass
 class Gpu:
-    """One GPU of a campaign. Its lanes' tests stages share `lock`; its large stages take it alone, in batches,
-    each through `large_spec` (a resource specification of its own, so its run folder is no
-    lane's). `busy` counts its lanes running a pair; `waiting` holds the pairs whose large stage
-    is due (Campaign.run_large_batch)."""
+    """One GPU of a campaign. Its lanes' tests stages share `lock`; its large stages take it
+    alone, in batches, each through `large_spec` (a resource specification of its own, so its run
+    folder is no lane's). `busy` counts its lanes running a pair; `waiting` holds the pairs whose
+    large stage is due (Campaign.run_large_batch)."""
 
     lock: SharedLock
     large_spec: str
