@@ -39,7 +39,18 @@ from mutant_builds import BuildSlot, ObjectCache, source_digest
 from shared_lock import SharedLock
 from operators import CLASSES, find_mutations
 from results_file import AnotherCampaign, ResultsFile, earlier_run, suite_digest
-from run_mutants import LARGE_STAGE, SANITIZER_STAGE, TESTS_STAGE, Campaign, Gpu, Lane, gpu_lanes, of_file, run_stages, select_pairs
+from run_mutants import (
+    LARGE_STAGE,
+    SANITIZER_STAGE,
+    TESTS_STAGE,
+    Campaign,
+    Gpu,
+    Lane,
+    gpu_lanes,
+    of_file,
+    run_stages,
+    select_pairs,
+)
 from variants import load_tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
