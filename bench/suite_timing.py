@@ -22,6 +22,14 @@ printed (target 10 s), when it ended (target 30 s), and the summaries it printed
     bench/suite_timing.py --junit gpu=junit-gpu.xml --junit sanitize=junit-sanitize.xml \
         --costs-out test/entry_seconds.txt --out FILE
 
+    KERNELS_PHASE_TIMES=1 ctest --preset gpu ...; bench/suite_timing.py --phases gpu=build/Testing/Temporary/LastTest.log ...
+
+--phases PRESET=LOG reads the line each GPU test process printed at exit under
+KERNELS_PHASE_TIMES=1 (test/harness/runner/phase_clock.hpp) from ctest's log of the run, and adds
+a table of where the processes' time went: per kind of entry (a family's per-type entries, its
+properties, its large tests), the summed seconds of each step of the batch runner, the rest, and
+the processes' wall and CPU time.
+
 --costs-out also writes each GPU entry's measured seconds, which become the entries' ctest COST
 (cmake/KernelsTesting.cmake): ctest starts the longest first, even in a fresh build folder that
 has no cost data of its own.
@@ -176,6 +184,61 @@ def failure_section(path):
     return lines + [f"    {summary}" for summary in path.summaries[:6]] + [""]
 
 
+PHASE_LINE = re.compile(r"^phase seconds: (?P<steps>.*); wall (?P<wall>[\d.]+) cpu (?P<cpu>[\d.]+)$")
+LOGGED_ENTRY = re.compile(r"^\d+/\d+ Test: (?P<name>\S+)$")
+
+
+def entry_kind(name):
+    """An entry's kind for the phase table: its family, then property, large or types."""
+    family, _, rest = name.partition(".")
+    kind = rest.partition(".")[0]
+    return f"{family} {kind if kind in ('property', 'large') else 'types'}"
+
+
+def read_phases(path):
+    """{kind: {column: seconds}} summed over the phase lines of a ctest log (LastTest.log), each
+    under the entry whose output it is; columns are the steps, other, wall, cpu and entries."""
+    table = defaultdict(lambda: defaultdict(float))
+    entry = None
+    with open(path, encoding="utf-8", errors="replace") as log:
+        for line in log:
+            line = line.rstrip("\n")
+            if named := LOGGED_ENTRY.match(line):
+                entry = named["name"]
+            elif (phases := PHASE_LINE.match(line)) and entry is not None:
+                row = table[entry_kind(entry)]
+                words = phases["steps"].split()
+                for step, seconds in zip(words[::2], words[1::2]):
+                    row[step] += float(seconds)
+                row["wall"] += float(phases["wall"])
+                row["cpu"] += float(phases["cpu"])
+                row["entries"] += 1
+    return table
+
+
+def phases_section(preset, table):
+    if not table:
+        return [f"## Where {preset}'s time went", "", "No phase lines in the log (run with KERNELS_PHASE_TIMES=1).", ""]
+    columns = [column for column in next(iter(table.values())) if column not in ("wall", "cpu", "entries")]
+    total = defaultdict(float)
+    for row in table.values():
+        for column, seconds in row.items():
+            total[column] += seconds
+    lines = [
+        f"## Where {preset}'s time went",
+        "",
+        "Summed seconds of the GPU test processes, by step of the batch runner (KERNELS_PHASE_TIMES=1); "
+        "other is the rest of each process (RapidCheck and the properties' own calls, gtest, start-up).",
+        "",
+        "| entries | count | " + " | ".join(columns) + " | wall | cpu |",
+        "| --- " * (len(columns) + 4) + "|",
+    ]
+    for kind, row in sorted(table.items(), key=lambda item: -item[1]["wall"]) + [("all", total)]:
+        cells = [f"{row[column]:.0f}" for column in columns + ["wall", "cpu"]]
+        lines.append(f"| {kind} | {row['entries']:.0f} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
 def variant_of(entry):
     """The variant label (family/name) an entry carries, or None."""
     for label in entry.labels:
@@ -240,10 +303,12 @@ def costs_text(runs, about):
     return "\n".join(lines) + "\n"
 
 
-def markdown(runs, failure_paths, about):
+def markdown(runs, failure_paths, about, phases=()):
     lines = ["# Suite timing", "", about, ""]
     for run in runs:
         lines += section(run)
+    for preset, table in phases:
+        lines += phases_section(preset, table)
     for path in failure_paths:
         lines += failure_section(path)
     return "\n".join(lines)
@@ -255,6 +320,8 @@ def main(argv=None):
     parser.add_argument("--junit", action="append", default=[], help="PRESET=FILE: a JUnit file of an earlier run")
     parser.add_argument("--failure-path", action="append", default=[], metavar="MUTANT=ENTRY",
                         help="time ENTRY against a catalogue mutant's library")
+    parser.add_argument("--phases", action="append", default=[], metavar="PRESET=LOG",
+                        help="ctest's log of a run under KERNELS_PHASE_TIMES=1: where its processes' time went")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"), help="the build the entries are in")
     parser.add_argument("--about", default="", help="a line on the machine and the tree")
     parser.add_argument("--out", required=True, help="the Markdown file to write")
@@ -270,10 +337,16 @@ def main(argv=None):
     for preset in args.run:
         runs.append(run_preset(preset, out_dir))
     failure_paths = [time_failure_path(spec, args.build_dir) for spec in args.failure_path]
-    if not runs and not failure_paths:
-        parser.error("nothing to report: give --run, --junit or --failure-path")
+    phases = []
+    for spec in args.phases:
+        preset, _, path = spec.partition("=")
+        if not path:
+            parser.error(f"--phases {spec}: expected PRESET=LOG")
+        phases.append((preset, read_phases(path)))
+    if not runs and not failure_paths and not phases:
+        parser.error("nothing to report: give --run, --junit, --failure-path or --phases")
     with open(args.out, "w", encoding="utf-8") as file:
-        file.write(markdown(runs, failure_paths, args.about))
+        file.write(markdown(runs, failure_paths, args.about, phases))
     print(args.out)
     if args.costs_out:
         with open(args.costs_out, "w", encoding="utf-8") as file:

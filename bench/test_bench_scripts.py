@@ -257,6 +257,34 @@ class SuiteTiming(unittest.TestCase):
                                          "HANG: a batch ran past its deadline: a step of 2 values",
                                          "FAIL reduce/a n=2: timeout", "     rerun: kcheck reduce/a --n 2"])
 
+    def test_where_the_time_went_by_kind_of_entry(self):
+        steps = "generate {0} upload 1.00 allocate 0.50 launch 0.25 wait {1} download 0.50 judge 2.00 guards 0.25"
+        log = "\n".join([
+            "1/3 Testing: reduce.int.a", "1/3 Test: reduce.int.a", "Output:", "device: an H100",
+            f"phase seconds: {steps.format('1.00', '3.00')} other 1.50; wall 10.00 cpu 6.00", "<end of output>",
+            "2/3 Test: reduce.long.a", "Output:",
+            f"phase seconds: {steps.format('2.00', '1.00')} other 0.50; wall 8.00 cpu 7.00", "<end of output>",
+            # A property's entry, and an entry that printed no phase line (a CPU test).
+            "3/3 Test: reduce.property.a", "Output:",
+            f"phase seconds: {steps.format('0.00', '0.00')} other 20.00; wall 24.50 cpu 20.00",
+            "4/4 Test: cpu.registry.reduce/a", "Output:", "[  PASSED  ] 1 test.", "",
+        ])
+        with tempfile.TemporaryDirectory() as folder:
+            path, out = os.path.join(folder, "LastTest.log"), os.path.join(folder, "timing.md")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(log)
+            result = run_script("suite_timing.py", "--phases", f"gpu={path}", "--out", out)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, encoding="utf-8") as file:
+                text = file.read()
+        self.assertIn("| entries | count | generate | upload | allocate | launch | wait | download | judge | guards "
+                      "| other | wall | cpu |", text)
+        # Both per-type entries summed into one row; the property apart; then every entry.
+        self.assertEqual(table_line(text, "reduce types"), ["reduce types", "2", "3", "2", "1", "0", "4", "1", "4",
+                                                            "0", "2", "18", "13"])
+        self.assertEqual(table_line(text, "reduce property")[1:3], ["1", "0"])
+        self.assertEqual(table_line(text, "all")[-2:], ["42", "33"])
+
     def test_the_failure_path_needs_the_mutants_library(self):
         with tempfile.TemporaryDirectory() as folder:
             result = run_script("suite_timing.py", "--failure-path", "no_such_mutant=sort.a", "--out",

@@ -10,16 +10,20 @@
 #include "harness/gtest/test_main.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/runner/gpu_session.hpp"
+#include "harness/runner/phase_clock.hpp"
 
 #include <gtest/gtest.h>
 #include <algorithm>
 
 #include <malloc.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <stdexcept>
 #include <string>
 
 namespace harness {
@@ -110,6 +114,14 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
+  const auto started = std::chrono::steady_clock::now();
+  bool print_phase_times = false;
+  try {
+    print_phase_times = harness::parse_phase_times(std::getenv("KERNELS_PHASE_TIMES"));
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "FAIL: %s\n", error.what());
+    return 1;
+  }
   harness::reuse_freed_host_memory();
   harness::clear_failure_list();
   harness::use_ctest_assigned_gpu();
@@ -132,6 +144,10 @@ int main(int argc, char** argv) {
   testing::UnitTest::GetInstance()->listeners().Append(new harness::FailureAnnouncement);
   harness::stop_when_another_entry_fails();
   const int status = RUN_ALL_TESTS();
+  if (print_phase_times) {
+    const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::printf("%s\n", harness::phase_line(wall_s, double(std::clock()) / CLOCKS_PER_SEC).c_str());
+  }
   if (accounting->ran == 0) {
     std::fprintf(stderr, "FAIL: no test matched (check --gtest_filter)\n");
     return 1;

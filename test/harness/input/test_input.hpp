@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/input/distributions.hpp"
+#include "harness/runner/phase_clock.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -18,7 +19,7 @@ struct TestInput {
 
 template <class T>
 TestInput<T> make_test_input(Distribution distribution, std::uint64_t n, std::uint64_t seed, unsigned offset = 0) {
-  return {distribution, seed, offset, generate<T>(distribution, n, seed)};
+  return {distribution, seed, offset, timed(Phase::generate, [&] { return generate<T>(distribution, n, seed); })};
 }
 
 }  // namespace harness

@@ -13,6 +13,7 @@
 #include "harness/runner/batch.hpp"
 #include "harness/runner/gpu_session.hpp"
 #include "harness/runner/graph_capture.hpp"
+#include "harness/runner/phase_clock.hpp"
 #include "harness/runner/scheduling_noise.hpp"
 
 #include <kernels/types.hpp>
@@ -92,11 +93,11 @@ class BatchExecution {
   }
 
   BatchReport run() && {
-    launch_runs();
-    if (const auto attributed = synchronise()) return *attributed;
-    device_.download();
-    judge_runs();
-    check_input_guards();
+    timed(Phase::launch, [this] { launch_runs(); });
+    if (const auto attributed = timed(Phase::wait, [this] { return synchronise(); })) return *attributed;
+    timed(Phase::download, [this] { device_.download(); });
+    timed(Phase::judge, [this] { judge_runs(); });
+    timed(Phase::guards, [this] { check_input_guards(); });
     return std::move(report_);
   }
 
@@ -113,7 +114,8 @@ class BatchExecution {
     if (shared_ != nullptr) {
       if (auto kept = shared_->find(batch_.inputs_, poison)) return kept;
     }
-    auto uploaded = std::make_shared<const DeviceImage<In>>(upload_inputs(poison));
+    auto uploaded =
+        timed(Phase::upload, [&] { return std::make_shared<const DeviceImage<In>>(upload_inputs(poison)); });
     if (shared_ != nullptr) shared_->keep(batch_.inputs_, uploaded);
     return uploaded;
   }
@@ -313,7 +315,10 @@ class BatchExecution {
 template <BatchFamily Family>
 BatchReport Batch<Family>::run(const RunOptions& options, SharedInputImage<In>* shared) const {
   if (runs_.empty()) return BatchReport{};
-  return BatchExecution<Family>(*this, options, shared).run();
+  // The execution's making: its output and workspace allocations (the upload is timed apart).
+  std::optional<BatchExecution<Family>> execution;
+  timed(Phase::allocate, [&] { execution.emplace(*this, options, shared); });
+  return std::move(*execution).run();
 }
 
 }  // namespace harness

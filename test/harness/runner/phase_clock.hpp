@@ -1,0 +1,46 @@
+// Where a test process's time goes, by step of the batch runner. Every step is timed; with
+// KERNELS_PHASE_TIMES=1 the GPU tests' main prints the summed seconds of each step at exit, one
+// line (bench/suite_timing.py --phases adds up a preset's lines). A step timed inside another
+// pauses the outer one, so the steps never count a second twice; "other" is the rest of the
+// process's time (RapidCheck's drawing and the properties' calls, gtest, the context's start).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <string>
+
+namespace harness {
+
+enum class Phase { generate, upload, allocate, launch, wait, download, judge, guards, count };
+
+// Times the calling thread's `phase` from construction to destruction (not copyable).
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(Phase phase);
+  ~PhaseTimer();
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+ private:
+  PhaseTimer* const outer_;
+  const Phase phase_;
+};
+
+// f()'s result, its time charged to `phase`.
+template <class F>
+decltype(auto) timed(Phase phase, F&& f) {
+  const PhaseTimer timer(phase);
+  return f();
+}
+
+// Seconds charged to each phase so far, in Phase's order.
+std::array<double, std::size_t(Phase::count)> phase_seconds();
+
+// The line printed at exit: "phase seconds: generate 0.52 upload 0.31 ... other 1.20; wall 5.40 cpu 3.10"
+// given the process's wall and CPU seconds.
+std::string phase_line(double wall_s, double cpu_s);
+
+// Whether KERNELS_PHASE_TIMES asks for the line (an exact 0 or 1; unset is 0).
+bool parse_phase_times(const char* text);
+
+}  // namespace harness
