@@ -228,7 +228,8 @@ def phases_section(preset, table):
         f"## Where {preset}'s time went",
         "",
         "Summed seconds of the GPU test processes, by step of the batch runner (KERNELS_PHASE_TIMES=1); "
-        "other is the rest of each process (RapidCheck and the properties' own calls, gtest, start-up).",
+        "start is each process's own until its first test (the device's context), other the rest of "
+        "its time (RapidCheck and the properties' own calls, the tests' own work, gtest).",
         "",
         "| entries | count | " + " | ".join(columns) + " | wall | cpu |",
         "| --- " * (len(columns) + 4) + "|",

@@ -258,7 +258,7 @@ class SuiteTiming(unittest.TestCase):
                                          "FAIL reduce/a n=2: timeout", "     rerun: kcheck reduce/a --n 2"])
 
     def test_where_the_time_went_by_kind_of_entry(self):
-        steps = "generate {0} upload 1.00 allocate 0.50 launch 0.25 wait {1} download 0.50 judge 2.00 guards 0.25"
+        steps = "start 0.50 generate {0} upload 1.00 allocate 0.50 launch 0.25 wait {1} download 0.50 judge 2.00 guards 0.25"
         log = "\n".join([
             "1/3 Testing: reduce.int.a", "1/3 Test: reduce.int.a", "Output:", "device: an H100",
             f"phase seconds: {steps.format('1.00', '3.00')} other 1.50; wall 10.00 cpu 6.00", "<end of output>",
@@ -277,12 +277,12 @@ class SuiteTiming(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             with open(out, encoding="utf-8") as file:
                 text = file.read()
-        self.assertIn("| entries | count | generate | upload | allocate | launch | wait | download | judge | guards "
+        self.assertIn("| entries | count | start | generate | upload | allocate | launch | wait | download | judge | guards "
                       "| other | wall | cpu |", text)
         # Both per-type entries summed into one row; the property apart; then every entry.
-        self.assertEqual(table_line(text, "reduce types"), ["reduce types", "2", "3", "2", "1", "0", "4", "1", "4",
-                                                            "0", "2", "18", "13"])
-        self.assertEqual(table_line(text, "reduce property")[1:3], ["1", "0"])
+        self.assertEqual(table_line(text, "reduce types"), ["reduce types", "2", "1", "3", "2", "1", "0", "4", "1",
+                                                            "4", "0", "2", "18", "13"])
+        self.assertEqual(table_line(text, "reduce property")[1:4], ["1", "0", "0"])
         self.assertEqual(table_line(text, "all")[-2:], ["42", "33"])
 
     def test_the_failure_path_needs_the_mutants_library(self):

@@ -48,10 +48,11 @@ TEST(PhaseClock, TimedPassesTheResultOnAndChargesItsPhase) {
 
 TEST(PhaseClock, TheExitLineNamesEveryStepThenTheRest) {
   const std::string line = harness::phase_line(100.0, 2.5);
-  for (const char* step : {"generate", "upload", "allocate", "launch", "wait", "download", "judge", "guards"}) {
+  for (const char* step :
+       {"start", "generate", "upload", "allocate", "launch", "wait", "download", "judge", "guards"}) {
     EXPECT_NE(line.find(std::string(" ") + step + " "), std::string::npos) << step << " missing from: " << line;
   }
-  EXPECT_EQ(line.rfind("phase seconds: generate ", 0), 0u) << line;
+  EXPECT_EQ(line.rfind("phase seconds: start ", 0), 0u) << line;
   EXPECT_NE(line.find(" other 9"), std::string::npos) << "other is the wall time less the steps': " << line;
   EXPECT_NE(line.find("; wall 100.00 cpu 2.50"), std::string::npos) << line;
 }

@@ -122,12 +122,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "FAIL: %s\n", error.what());
     return 1;
   }
+  std::optional<harness::PhaseTimer> starting(harness::Phase::start);
   harness::reuse_freed_host_memory();
   harness::clear_failure_list();
   harness::use_ctest_assigned_gpu();
   std::printf("%s\n", harness::describe_run_seed().c_str());
   harness::seed_rapidcheck_from_run_seed();
   const harness::GpuProbe gpu = harness::probe_gpu();
+  starting.reset();
   if (!gpu.available) {
     if (harness::gpu_required()) {
       std::fprintf(stderr, "FAIL: KERNELS_REQUIRE_GPU is set but there is no usable CUDA device: %s\n",

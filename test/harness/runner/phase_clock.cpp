@@ -9,8 +9,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kPhaseNames[] = {"generate", "upload",   "allocate", "launch",
-                                       "wait",     "download", "judge",    "guards"};
+constexpr const char* kPhaseNames[] = {"start", "generate", "upload", "allocate", "launch",
+                                       "wait",  "download", "judge",  "guards"};
 static_assert(std::size(kPhaseNames) == std::size_t(Phase::count));
 
 std::array<double, std::size_t(Phase::count)> totals{};

@@ -2,7 +2,7 @@
 // KERNELS_PHASE_TIMES=1 the GPU tests' main prints the summed seconds of each step at exit, one
 // line (bench/suite_timing.py --phases adds up a preset's lines). A step timed inside another
 // pauses the outer one, so the steps never count a second twice; "other" is the rest of the
-// process's time (RapidCheck's drawing and the properties' calls, gtest, the context's start).
+// process's time (RapidCheck's drawing and the properties' calls, the tests' own work, gtest).
 #pragma once
 
 #include <array>
@@ -11,7 +11,9 @@
 
 namespace harness {
 
-enum class Phase { generate, upload, allocate, launch, wait, download, judge, guards, count };
+// start: from main() to the first test (the device's context is made there; on a GPU that many
+// processes share, waiting for it is most of a short entry's time).
+enum class Phase { start, generate, upload, allocate, launch, wait, download, judge, guards, count };
 
 // Times the calling thread's `phase` from construction to destruction (not copyable).
 class PhaseTimer {
@@ -36,7 +38,7 @@ decltype(auto) timed(Phase phase, F&& f) {
 // Seconds charged to each phase so far, in Phase's order.
 std::array<double, std::size_t(Phase::count)> phase_seconds();
 
-// The line printed at exit: "phase seconds: generate 0.52 upload 0.31 ... other 1.20; wall 5.40 cpu 3.10"
+// The line printed at exit: "phase seconds: start 0.40 generate 0.52 ... other 1.20; wall 5.40 cpu 3.10"
 // given the process's wall and CPU seconds.
 std::string phase_line(double wall_s, double cpu_s);
 
