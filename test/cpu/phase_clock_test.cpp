@@ -2,11 +2,11 @@
 // time, a step inside it pauses it, timed() passes its function's result on, the exit line names
 // every step, and KERNELS_PHASE_TIMES takes exactly 0 or 1.
 #include "harness/runner/phase_clock.hpp"
+#include "test/cpu/switch_wiring.hpp"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -57,16 +57,8 @@ TEST(PhaseClock, TheExitLineNamesEveryStepThenTheRest) {
   EXPECT_NE(line.find("; wall 100.00 cpu 2.50"), std::string::npos) << line;
 }
 
-TEST(PhaseClock, TheSwitchIsExactlyZeroOrOne) {
-  EXPECT_FALSE(harness::parse_phase_times(nullptr));
-  EXPECT_FALSE(harness::parse_phase_times("0"));
-  EXPECT_TRUE(harness::parse_phase_times("1"));
-  try {
-    harness::parse_phase_times("yes");
-    FAIL() << "'yes' was accepted";
-  } catch (const std::invalid_argument& error) {
-    EXPECT_NE(std::string(error.what()).find("KERNELS_PHASE_TIMES"), std::string::npos) << error.what();
-  }
+TEST(PhaseClock, TheSwitchIsOffUnlessSet) {
+  harness::testing_support::expect_switch_wiring(harness::parse_phase_times, "KERNELS_PHASE_TIMES", false);
 }
 
 }  // namespace
