@@ -15,7 +15,8 @@ namespace harness {
 // processes share, waiting for it is most of a short entry's time).
 enum class Phase { start, generate, upload, allocate, launch, wait, download, judge, guards, count };
 
-// Times the calling thread's `phase` from construction to destruction (not copyable).
+// Times `phase` from construction to destruction (not copyable). Timers run on the tests' thread:
+// the totals are the process's, and not synchronised.
 class PhaseTimer {
  public:
   explicit PhaseTimer(Phase phase);
