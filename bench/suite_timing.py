@@ -22,7 +22,8 @@ printed (target 10 s), when it ended (target 30 s), and the summaries it printed
     bench/suite_timing.py --junit gpu=junit-gpu.xml --junit sanitize=junit-sanitize.xml \
         --costs-out test/entry_seconds.txt --out FILE
 
-    KERNELS_PHASE_TIMES=1 ctest --preset gpu ...; bench/suite_timing.py --phases gpu=build/Testing/Temporary/LastTest.log ...
+    KERNELS_PHASE_TIMES=1 ctest --preset gpu
+    bench/suite_timing.py --phases gpu=build/Testing/Temporary/LastTest.log --out FILE
 
 --phases PRESET=LOG reads the line each GPU test process printed at exit under
 KERNELS_PHASE_TIMES=1 (test/harness/runner/phase_clock.hpp) from ctest's log of the run, and adds
@@ -328,21 +329,21 @@ def main(argv=None):
     parser.add_argument("--out", required=True, help="the Markdown file to write")
     parser.add_argument("--costs-out", help="also write each GPU entry's seconds (ctest's COST) to this file")
     args = parser.parse_args(argv)
-    runs = []
-    for spec in args.junit:
+
+    def preset_and_path(option, spec):
         preset, _, path = spec.partition("=")
         if not path:
-            parser.error(f"--junit {spec}: expected PRESET=FILE")
-        runs.append(read_junit(preset, path))
+            parser.error(f"{option} {spec}: expected PRESET=FILE")
+        return preset, path
+
+    runs = [read_junit(*preset_and_path("--junit", spec)) for spec in args.junit]
     out_dir = os.path.dirname(os.path.abspath(args.out))
     for preset in args.run:
         runs.append(run_preset(preset, out_dir))
     failure_paths = [time_failure_path(spec, args.build_dir) for spec in args.failure_path]
     phases = []
     for spec in args.phases:
-        preset, _, path = spec.partition("=")
-        if not path:
-            parser.error(f"--phases {spec}: expected PRESET=LOG")
+        preset, path = preset_and_path("--phases", spec)
         phases.append((preset, read_phases(path)))
     if not runs and not failure_paths and not phases:
         parser.error("nothing to report: give --run, --junit, --failure-path or --phases")
