@@ -28,10 +28,11 @@ GpuProbe probe_gpu() {
     probe.description = "a device is reported but its properties cannot be read";
     return probe;
   }
-  // The context is made here, before any test: its creation takes seconds on a machine that many
-  // test processes and compilers load, and inside a watched step (a property whose first call
-  // has an empty input makes no other CUDA call before its stream) the hang watchdog took it for
-  // a hang.
+  // The context is made here, before any test: the driver makes a GPU's contexts one at a time,
+  // so with 16 test processes starting together it takes about 2 s (0.2 s alone; measured on an
+  // H100, bench/results/suite-timing-2026-11-25.md), and inside a watched step (a property whose
+  // first call has an empty input makes no other CUDA call before its stream) the hang watchdog
+  // took it for a hang.
   if (const cudaError_t made = cudaFree(nullptr); made != cudaSuccess) {
     probe.description = std::string("the device's context cannot be made: ") + cudaGetErrorName(made) + " (" +
                         cudaGetErrorString(made) + ")";
