@@ -81,10 +81,10 @@ if(NOT KERNELS_PYTHON)
   find_program(KERNELS_PYTHON NAMES python3 REQUIRED)
 endif()
 
-# kernels_add_python_cpu_test(<name> <script> [LABELS <label>...])
+# kernels_add_python_cpu_test(<name> <script> [ARGS <arg>...] [LABELS <label>...])
 function(kernels_add_python_cpu_test name script)
-  cmake_parse_arguments(arg "" "" "LABELS" ${ARGN})
-  add_test(NAME cpu.${name} COMMAND "${KERNELS_PYTHON}" "${script}")
+  cmake_parse_arguments(arg "" "" "ARGS;LABELS" ${ARGN})
+  add_test(NAME cpu.${name} COMMAND "${KERNELS_PYTHON}" "${script}" ${arg_ARGS})
   set_tests_properties(cpu.${name} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
 endfunction()
 

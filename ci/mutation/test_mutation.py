@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CPU test of the mutation tool (ctest cpu.mutation): every operator on a fixture file, the
+"""CPU test of the mutation tool (ctest cpu.mutation.<class>): every operator on a fixture file, the
 generator over today's kernels/, the runner's selection, the JUnit reader on a file ctest wrote and
 on live ctest runs, the lines an edit changed (--changed-since), the catalogue's patches and how its kills are judged and reproduced, and the
 report on synthetic results. Needs `patch`; the plot needs matplotlib (skipped without it)."""
