@@ -4,6 +4,7 @@
 
 #include "harness/input/random_bits.hpp"
 #include "harness/numeric/element_traits.hpp"
+#include "harness/runner/phase_clock.hpp"
 
 #include <kernels/types.hpp>
 
@@ -50,11 +51,13 @@ inline constexpr std::size_t kDrawnOneByOne = 5000;
 // n values of `element`.
 template <class T>
 std::vector<T> values(std::size_t n, const Element<T>& element) {
-  if (n <= kDrawnOneByOne) return *rc::gen::container<std::vector<T>>(n, element.drawn);
-  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  std::vector<T> made(n);
-  for (std::size_t i = 0; i < n; ++i) made[i] = element.from_bits(harness::random_bits(seed, i));
-  return made;
+  return harness::timed(harness::Phase::generate, [&] {
+    if (n <= kDrawnOneByOne) return *rc::gen::container<std::vector<T>>(n, element.drawn);
+    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+    std::vector<T> made(n);
+    for (std::size_t i = 0; i < n; ++i) made[i] = element.from_bits(harness::random_bits(seed, i));
+    return made;
+  });
 }
 
 // Any value of T: every bit pattern of a float type (NaNs with any payload, infinities,

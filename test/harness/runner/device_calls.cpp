@@ -4,6 +4,7 @@
 #include "harness/memory/device_buffer.hpp"
 #include "harness/runner/batch_report.hpp"
 #include "harness/runner/gpu_session.hpp"
+#include "harness/runner/phase_clock.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/scan.hpp>
@@ -36,36 +37,47 @@ HangWatch watch(const Case& c) {
       c.n);
 }
 
+// A call's result on the host, timed as the wait for it: the copy is queued behind the call's
+// kernels and waited for once (a wait and then a copy would be two turns of a shared GPU).
+template <class T>
+std::vector<T> downloaded(const DeviceBuffer<T>& result) {
+  return timed(Phase::wait, [&] { return result.download(); });
+}
+
 }  // namespace
 
 template <class In, class Out>
 Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size) {
-  const DeviceBuffer<In> input(values);
-  DeviceBuffer<Out> result(1);
+  const DeviceBuffer<In> input = timed(Phase::upload, [&] { return DeviceBuffer<In>(values); });
   const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size});
-  DeviceBuffer<unsigned char> workspace(bytes);
+  DeviceBuffer<Out> result = timed(Phase::allocate, [] { return DeviceBuffer<Out>(1); });
+  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
   Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, values.size());
   c.op = op;
   const HangWatch watched = watch(c);
-  kernels::reduce<In, Out>(variant.name, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
-                           {block_size}, test_stream());
-  return result.download()[0];
+  timed(Phase::launch, [&] {
+    kernels::reduce<In, Out>(variant.name, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
+                             {block_size}, test_stream());
+  });
+  return downloaded(result)[0];
 }
 
 template <class T>
 std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
                               std::span<const T> values, int block_size) {
-  const DeviceBuffer<T> input(values);
-  DeviceBuffer<T> result(values.size());
+  const DeviceBuffer<T> input = timed(Phase::upload, [&] { return DeviceBuffer<T>(values); });
   const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, op, values.size(), {block_size});
-  DeviceBuffer<unsigned char> workspace(bytes);
+  DeviceBuffer<T> result = timed(Phase::allocate, [&] { return DeviceBuffer<T>(values.size()); });
+  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
   Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, values.size());
   c.kind = kind;
   c.op = op;
   const HangWatch watched = watch(c);
-  kernels::scan<T>(variant.name, kind, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
-                   {block_size}, test_stream());
-  return result.download();
+  timed(Phase::launch, [&] {
+    kernels::scan<T>(variant.name, kind, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
+                     {block_size}, test_stream());
+  });
+  return downloaded(result);
 }
 
 template <class K>
@@ -75,23 +87,28 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
   const bool pairs = form == kernels::SortForm::pairs;
   std::vector<std::uint32_t> indices(pairs ? keys.size() : 0);
   std::iota(indices.begin(), indices.end(), 0u);
-  const DeviceBuffer<K> keys_in(keys);
-  const DeviceBuffer<std::uint32_t> values_in{std::span<const std::uint32_t>(indices)};
-  DeviceBuffer<K> keys_out(keys.size());
-  DeviceBuffer<std::uint32_t> values_out(indices.size());
+  const DeviceBuffer<K> keys_in = timed(Phase::upload, [&] { return DeviceBuffer<K>(keys); });
+  const DeviceBuffer<std::uint32_t> values_in =
+      timed(Phase::upload, [&] { return DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(indices)); });
+  DeviceBuffer<K> keys_out = timed(Phase::allocate, [&] { return DeviceBuffer<K>(keys.size()); });
+  DeviceBuffer<std::uint32_t> values_out =
+      timed(Phase::allocate, [&] { return DeviceBuffer<std::uint32_t>(indices.size()); });
   const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant.name, form, keys.size(), {block_size});
-  DeviceBuffer<unsigned char> workspace(bytes);
+  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
   Case c = property_call(variant, kernels::type_key_v<K, K>, block_size, keys.size());
   c.form = form;
   const HangWatch watched = watch(c);
-  if (pairs) {
-    kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
-                           keys.size(), {workspace.data(), bytes}, {block_size}, test_stream());
-  } else {
-    kernels::sort_keys<K>(variant.name, keys_in.data(), keys_out.data(), keys.size(), {workspace.data(), bytes},
-                          {block_size}, test_stream());
-  }
-  return {keys_out.download(), values_out.download()};
+  timed(Phase::launch, [&] {
+    if (pairs) {
+      kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
+                             keys.size(), {workspace.data(), bytes}, {block_size}, test_stream());
+    } else {
+      kernels::sort_keys<K>(variant.name, keys_in.data(), keys_out.data(), keys.size(), {workspace.data(), bytes},
+                            {block_size}, test_stream());
+    }
+  });
+  std::vector<K> sorted = downloaded(keys_out);
+  return {std::move(sorted), downloaded(values_out)};
 }
 
 #define HARNESS_INSTANTIATE_REDUCE_ON_DEVICE(key, In, Out, label) \
