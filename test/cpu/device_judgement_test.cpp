@@ -140,7 +140,8 @@ TEST(DeviceJudgement, TheHostJudgesOneSampledShortRunAndTheSmallestFailures) {
   std::vector<DeviceVerdict> verdicts(lengths.size());
   for (std::size_t r : {0u, 1u, 3u, 4u, 6u, 7u}) verdicts[r] = {2, 0};
   const DeviceJudgement judgement(verdicts, sizes(lengths), 42, "a check");
-  EXPECT_LE(lengths[judgement.sampled()], harness::kLongestSampled);
+  ASSERT_TRUE(judgement.sampled().has_value());
+  EXPECT_LE(lengths[*judgement.sampled()], harness::kLongestSampled);
   std::vector<std::size_t> on_host;
   for (std::size_t r = 0; r < lengths.size(); ++r) {
     if (judgement.judged_on_host(r) && r != judgement.sampled()) on_host.push_back(r);
@@ -153,6 +154,18 @@ TEST(DeviceJudgement, TheHostJudgesOneSampledShortRunAndTheSmallestFailures) {
   EXPECT_NE(judgement.verdict(0)->find("2 outputs fail the device judge's check (a check), the first at 0"),
             std::string::npos);
   EXPECT_FALSE(judgement.verdict(2).has_value());
+}
+
+// A batch of long runs only (a test's longest lengths) is the device's alone, unless one fails.
+TEST(DeviceJudgement, ABatchOfLongRunsOnlyHasNoSample) {
+  const std::vector<std::uint64_t> lengths{(1u << 24) + 1, harness::kLongestSampled + 1};
+  const DeviceJudgement passing({{}, {}}, sizes(lengths), 7, "a check");
+  EXPECT_FALSE(passing.sampled().has_value());
+  EXPECT_FALSE(passing.judged_on_host(0));
+  EXPECT_FALSE(passing.judged_on_host(1));
+  const DeviceJudgement failing({{}, {3, 1}}, sizes(lengths), 7, "a check");
+  EXPECT_FALSE(failing.judged_on_host(0));
+  EXPECT_TRUE(failing.judged_on_host(1));
 }
 
 TEST(DeviceJudgement, AJudgeThatDisagreesWithTheOracleFailsTheRun) {

@@ -1,7 +1,7 @@
 // The exact steps of the device judges (scan/scan_device_judge, reduce/reduce_device_judge): the
 // three arithmetic ops are stated here (the sum wrapping, as the oracles' sums; integer max and
 // min); every other op folds by its descriptor's combine(), which the kernels call too. The CPU
-// oracles fold by reference() and judge a sampled run of every batch
+// oracles fold by reference() and judge a sampled short run of every batch that has one
 // (runner/device_judgement.hpp), which is what catches a combine() that drifts.
 #pragma once
 

@@ -11,19 +11,14 @@ namespace harness {
 DeviceJudgement::DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std::vector<JudgedRun>& runs,
                                  std::uint64_t seed, std::string check)
     : verdicts_(std::move(verdicts)), check_(std::move(check)), on_host_(runs.size(), false) {
-  if (runs.empty()) return;
   std::vector<std::size_t> short_runs;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     if (runs[r].n <= kLongestSampled) short_runs.push_back(r);
   }
-  if (short_runs.empty()) {
-    const auto shortest =
-        std::min_element(runs.begin(), runs.end(), [](const JudgedRun& a, const JudgedRun& b) { return a.n < b.n; });
-    sampled_ = static_cast<std::size_t>(shortest - runs.begin());
-  } else {
+  if (!short_runs.empty()) {
     sampled_ = short_runs[random_bits(seed, short_runs.size()) % short_runs.size()];
+    on_host_[*sampled_] = true;
   }
-  on_host_[sampled_] = true;
   // The smallest failing runs (fewest elements, then the smallest block), as reports list them.
   std::vector<std::size_t> failing;
   for (std::size_t r = 0; r < runs.size(); ++r) {

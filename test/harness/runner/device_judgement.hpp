@@ -1,10 +1,11 @@
 // How a batch whose check is exact is judged on the device (integer reductions:
 // reduce/reduce_device_judge; integer scans: scan/scan_device_judge; sorts:
 // sort/sort_device_judge), and what the CPU oracle, which stays the reference, still judges: one
-// sampled run of every batch, whose two verdicts must agree, so that neither judge
-// drifts from the other unseen; and the smallest failing runs (at most kDescribedOnHost a batch),
-// whose failures the oracle describes value by value. The other failing runs are reported from
-// the device's verdict alone: a broken kernel costs the host no more than a good one.
+// sampled run of every batch that has a run of at most kLongestSampled values, whose two verdicts
+// must agree, so that neither judge drifts from the other unseen; and the smallest failing runs
+// (at most kDescribedOnHost a batch), whose failures the oracle describes value by value. The
+// other failing runs are reported from the device's verdict alone: a broken kernel costs the host
+// no more than a good one.
 #pragma once
 
 #include "harness/runner/device_verdict.hpp"
@@ -18,8 +19,11 @@
 namespace harness {
 
 inline constexpr std::size_t kDescribedOnHost = 4;
-// The sampled run is drawn among the runs this long or shorter (its oracle runs on the host).
-inline constexpr std::uint64_t kLongestSampled = std::uint64_t(1) << 20;
+// The sampled run is drawn among the runs this long or shorter: its oracle runs on the host, and
+// 16 of the device judges' chunks (kJudgeChunk) are enough to compare them across chunks. A batch
+// of longer runs only (the longest lengths of a test, each alone in its batch) has no sample: its
+// oracle, a host sort or scan of up to 2^24 values in each mode, was most of a sort test's time.
+inline constexpr std::uint64_t kLongestSampled = std::uint64_t(1) << 16;
 
 struct JudgedRun {
   std::uint64_t n;
@@ -33,7 +37,8 @@ class DeviceJudgement {
   DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std::vector<JudgedRun>& runs, std::uint64_t seed,
                   std::string check);
 
-  std::size_t sampled() const { return sampled_; }
+  // The sampled run, if the batch has one short enough.
+  std::optional<std::size_t> sampled() const { return sampled_; }
   // Whether the CPU oracle judges the run (the sample, or a failure it describes).
   bool judged_on_host(std::size_t run) const { return on_host_[run]; }
   // The device's verdict of a run the host does not judge: nothing when it passed.
@@ -46,7 +51,7 @@ class DeviceJudgement {
 
   std::vector<DeviceVerdict> verdicts_;
   std::string check_;
-  std::size_t sampled_ = 0;
+  std::optional<std::size_t> sampled_;
   std::vector<bool> on_host_;
 };
 
