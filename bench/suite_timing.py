@@ -11,7 +11,7 @@ entries (what -j hides), the ten slowest entries, each variant's summed entry ti
 `ctest -L <family>/<variant>` costs on one core) and the targets met or not: the gpu preset in
 60 s, sanitize in 150 s, one variant's GPU entries in 5 s.
 
-    bench/suite_timing.py --failure-path onesweep_skips_top_digit=sort.longlong.radix_onesweep ...
+    bench/suite_timing.py --failure-path onesweep_skips_top_digit=sort.radix_onesweep ...
 
 --failure-path MUTANT=ENTRY times the failure path: ENTRY's command, as a developer runs it (no
 stop at the first failure), against the library of the catalogue mutant MUTANT

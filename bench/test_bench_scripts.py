@@ -162,7 +162,7 @@ class CheckPerf(unittest.TestCase):
 
 JUNIT = """<?xml version="1.0" encoding="UTF-8"?>
 <testsuite name="(empty)" tests="3" failures="1" time="70">
-  <testcase name="reduce.int.a" status="run" time="4.5"><properties>
+  <testcase name="reduce.a" status="run" time="4.5"><properties>
     <property name="cmake_labels" value="gpu;reduce;reduce/a;int"/></properties></testcase>
   <testcase name="reduce.property.a" status="fail" time="3.0"><properties>
     <property name="cmake_labels" value="gpu;property;reduce;reduce/a"/></properties></testcase>
@@ -224,7 +224,7 @@ class SuiteTiming(unittest.TestCase):
             with open(costs, encoding="utf-8") as file:
                 lines = [line for line in file.read().splitlines() if not line.startswith("#")]
         # GPU entries only (not the CPU one), failed ones too, longest first.
-        self.assertEqual(lines, ["reduce.int.a 4.5", "reduce.property.a 3.0"])
+        self.assertEqual(lines, ["reduce.a 4.5", "reduce.property.a 3.0"])
 
     def test_the_failure_path_against_its_targets(self):
         sys.path.insert(0, HERE)
@@ -260,7 +260,7 @@ class SuiteTiming(unittest.TestCase):
     def test_where_the_time_went_by_kind_of_entry(self):
         steps = "start 0.50 generate {0} upload 1.00 allocate 0.50 launch 0.25 wait {1} download 0.50 judge 2.00 guards 0.25"
         log = "\n".join([
-            "1/3 Testing: reduce.int.a", "1/3 Test: reduce.int.a", "Output:", "device: an H100",
+            "1/3 Testing: reduce.a", "1/3 Test: reduce.a", "Output:", "device: an H100",
             f"phase seconds: {steps.format('1.00', '3.00')} other 1.50; wall 10.00 cpu 6.00", "<end of output>",
             "2/3 Test: reduce.long.a", "Output:",
             f"phase seconds: {steps.format('2.00', '1.00')} other 0.50; wall 8.00 cpu 7.00", "<end of output>",

@@ -1,10 +1,10 @@
 # How tests become ctest entries.
 #
-# GPU test executables are grouped: one process runs every test of one variant (and one element
-# type), because creating a CUDA context costs ~0.3 s per process. The variants come from the
-# executable itself at ctest time (`<exe> --list-variants`, which prints the gtest parameter
-# names it was instantiated for), so registering a variant in kernels/ is all it takes to get
-# its ctest entries and labels.
+# GPU test executables are grouped: one process runs every test of one variant, every element
+# type, because the driver makes a GPU's contexts one at a time (kernels_add_family_gpu_tests
+# says what that cost). The variants come from the executable itself at ctest time
+# (`<exe> --list-variants`, which prints the gtest parameter names it was instantiated for), so
+# registering a variant in kernels/ is all it takes to get its ctest entries and labels.
 
 # The type keys of the library and the names tests and labels use for them, read from the lists
 # in kernels/include/kernels/types.hpp, whose groups say which families take a type:
@@ -160,21 +160,30 @@ function(kernels_add_cpu_tests_per_variant target)
 endfunction()
 
 # kernels_add_family_gpu_tests(<family> TYPES <type key>...)
-# Builds <family>_test_<type> for each type from <family>_test.cpp in the calling folder (what is
-# specific to the family) and test/contract/contract_test.cpp (the checks every family shares),
-# one executable per type so they compile in parallel; ctest runs each variant of each type as
-# its own entry (labels: gpu, <family>, <family>/<variant>, <type>).
+# Builds <family>_test from <family>_test.cpp in the calling folder (what is specific to the
+# family) and test/contract/contract_test.cpp (the checks every family shares), both compiled
+# once per type (an object library each, so that they compile in parallel) and linked into one
+# executable; ctest runs each variant, every type, in one entry "<family>.<variant>" (labels: gpu,
+# <family>, <family>/<variant>). One process per variant rather than per variant and type: the
+# driver makes a GPU's contexts one at a time, about 0.14 s each when 16 processes start
+# together on an H100, so 360 per-type processes spent a minute of the suite's wall on starting.
 function(kernels_add_family_gpu_tests family)
   cmake_parse_arguments(arg "" "" "TYPES" ${ARGN})
+  set(target ${family}_test)
+  add_executable(${target})
   foreach(type_key IN LISTS arg_TYPES)
     set(type ${KERNELS_TYPE_NAME_${type_key}})
-    set(target ${family}_test_${type})
-    add_executable(${target} ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/contract/contract_test.cpp)
-    target_compile_definitions(${target} PRIVATE KERNELS_TEST_FAMILY=${family} KERNELS_TEST_TYPE=${type_key})
-    target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
-    kernels_enable_warnings(${target})
-    kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.${type} LABELS ${type})
+    set(objects ${family}_test_${type})
+    add_library(${objects} OBJECT ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/contract/contract_test.cpp)
+    target_compile_definitions(${objects} PRIVATE KERNELS_TEST_FAMILY=${family} KERNELS_TEST_TYPE=${type_key}
+                                                  KERNELS_TEST_TYPE_NAME=${type})
+    target_link_libraries(${objects} PRIVATE kcheck_gpu_test_main)
+    kernels_enable_warnings(${objects})
+    target_link_libraries(${target} PRIVATE ${objects})
   endforeach()
+  target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
+  kernels_enable_warnings(${target})
+  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family})
 endfunction()
 
 # kernels_add_large_gpu_tests(<family> DEVICE_MEMORY_MIB <MiB>)

@@ -1,7 +1,7 @@
 // The checks every family makes of each variant, written once over the family's part of the
 // batch runner (harness/<family>/<family>_family.hpp): the call captured into a CUDA graph, the
 // rejected calls, bit-for-bit repeats of deterministic variants, and cross-block variants under
-// uneven scheduling. CMake compiles this file into each family's per-type test executable
+// uneven scheduling. CMake compiles this file beside each family's tests, once per type
 // (kernels_add_family_gpu_tests), which names the family and type (gtest/tested_family.hpp).
 #include "harness/gtest/batch_assertions.hpp"
 #include "harness/gtest/family_test.hpp"
@@ -89,6 +89,7 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
   EXPECT_FALSE(api.wrote_anything()) << who << ": a rejected call wrote memory";
 }
 
+#define Contract HARNESS_TYPED(Contract)
 class Contract : public harness::FamilyTest<TestedFamily> {};
 
 // Graph capture in global mode fails on any allocation or synchronisation inside a call; the
@@ -109,6 +110,7 @@ TEST_P(Contract, RejectedCallsEnqueueNothingAndWriteNothing) {
 
 // Variants that declare themselves bitwise deterministic: the same case four times in one batch
 // (each with its own poisoned workspace) gives the same bits, floats included.
+#define DeterministicContract HARNESS_TYPED(DeterministicContract)
 class DeterministicContract : public Contract {};
 
 TEST_P(DeterministicContract, SameBitsOnEveryRun) {
@@ -128,6 +130,7 @@ TEST_P(DeterministicContract, SameBitsOnEveryRun) {
 // finish out of order, at sizes with many tiles, with small and large blocks; a missing fence or
 // a wrong flag order shows up as a wrong value, sometimes. KCHECK_STRESS_REPEATS sets the
 // repetitions (default 4; the look-back's acceptance run used 100).
+#define CrossBlockContract HARNESS_TYPED(CrossBlockContract)
 class CrossBlockContract : public Contract {};
 
 // Microseconds a noise block may spin before each stress run.
@@ -168,16 +171,16 @@ std::vector<const VariantInfo*> tested(bool (*keep)(const VariantInfo&)) {
 
 // A family and type may have no deterministic or no cross-block variant (no sort communicates
 // across blocks): then those suites have no instance, which is not a mistake.
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DeterministicContract);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CrossBlockContract);
+HARNESS_ALLOW_UNINSTANTIATED(DeterministicContract);
+HARNESS_ALLOW_UNINSTANTIATED(CrossBlockContract);
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Contract,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Contract,
                          testing::ValuesIn(tested([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, DeterministicContract,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, DeterministicContract,
                          testing::ValuesIn(tested([](const VariantInfo& v) { return v.deterministic; })),
                          harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, CrossBlockContract,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, CrossBlockContract,
                          testing::ValuesIn(tested([](const VariantInfo& v) { return v.cross_block; })),
                          harness::variant_param_name);
 

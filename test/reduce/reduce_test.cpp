@@ -1,6 +1,6 @@
-// GPU tests of every registered reduction variant for one element type: CMake builds this file
-// once per type key (KERNELS_TEST_TYPE), so the executables compile in parallel and each ctest
-// entry runs one variant of one type.
+// GPU tests of every registered reduction variant for one element type: CMake compiles this file
+// once per type key (KERNELS_TEST_TYPE), in parallel, into one executable, and each ctest entry
+// runs one variant of every type.
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
@@ -33,6 +33,7 @@ using Out = kernels::types_of<kType>::out;
 constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,           1025,           4095,           4097,     65535,
                                               65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1, 25u << 20};
 
+#define Reduce HARNESS_TYPED(Reduce)
 class Reduce : public harness::FamilyTest<harness::TestedFamily> {};
 
 // Checks that the true sum of `values` leaves the input type's range (for `max`, integer sums
@@ -112,7 +113,7 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Reduce,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Reduce,
                          testing::ValuesIn(harness::variants_where(kernels::Family::reduce, kType,
                                                                    [](const VariantInfo&) { return true; })),
                          harness::variant_param_name);

@@ -1,5 +1,6 @@
-// GPU tests of every registered scan variant for one element type: CMake builds this file once
-// per type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry.
+// GPU tests of every registered scan variant for one element type: CMake compiles this file once
+// per type (KERNELS_TEST_TYPE) into one executable; each ctest entry runs one variant of every
+// type.
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
@@ -27,6 +28,7 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,           4095
 // Inputs above this many values are left out of the recursion tests (the straddle list goes on).
 constexpr std::uint64_t kLongest = std::uint64_t(1) << 25;
 
+#define Scan HARNESS_TYPED(Scan)
 class Scan : public harness::FamilyTest<harness::TestedFamily> {
  protected:
   std::uint64_t tile(int block_size) const {
@@ -96,6 +98,7 @@ TEST_P(Scan, EveryDistribution) {
 }
 
 // In-place scans (out == in), for the variants that declare them.
+#define InPlaceScan HARNESS_TYPED(InPlaceScan)
 class InPlaceScan : public Scan {};
 
 TEST_P(InPlaceScan, EveryLengthUpToTwoBlocksPlusOneAndStraddlingUpTo2To22) {
@@ -113,10 +116,10 @@ std::vector<const VariantInfo*> scan_variants_where(bool (*keep)(const VariantIn
   return harness::variants_where(kernels::Family::scan, kType, keep);
 }
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Scan,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Scan,
                          testing::ValuesIn(scan_variants_where([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, InPlaceScan,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, InPlaceScan,
                          testing::ValuesIn(scan_variants_where([](const VariantInfo& v) { return v.in_place; })),
                          harness::variant_param_name);
 

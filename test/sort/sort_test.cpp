@@ -1,7 +1,7 @@
-// GPU tests of every registered sort variant for one key type: CMake builds this file once per
-// type (KERNELS_TEST_TYPE); ctest runs each variant of each type as its own entry. Every case is
-// checked against the oracle's stable sort under IEEE totalOrder, the key-value form (where a
-// variant offers it) with each key's original index, which makes stability visible.
+// GPU tests of every registered sort variant for one key type: CMake compiles this file once per
+// type (KERNELS_TEST_TYPE) into one executable; each ctest entry runs one variant of every type.
+// Every case is checked against the oracle's stable sort under IEEE totalOrder, the key-value
+// form (where a variant offers it) with each key's original index, which makes stability visible.
 #include "harness/gtest/family_test.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
@@ -27,6 +27,7 @@ using K = kernels::types_of<kType>::in;
 constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,           4095,           4097,
                                               65535, 65537, (1u << 20) - 1, (1u << 20) + 1, (1u << 24) + 1};
 
+#define Sort HARNESS_TYPED(Sort)
 class Sort : public harness::FamilyTest<harness::TestedFamily> {};
 
 // Every n from 0 to 2 * block + 1 for every block size (odd lengths included), inputs at every
@@ -79,7 +80,7 @@ TEST_P(Sort, EveryDistribution) {
   check(runs);
 }
 
-INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE, Sort,
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Sort,
                          testing::ValuesIn(harness::variants_where(kernels::Family::sort, kType,
                                                                    [](const VariantInfo&) { return true; })),
                          harness::variant_param_name);

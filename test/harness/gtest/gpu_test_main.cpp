@@ -4,10 +4,13 @@
 //                                    instantiated for, one per line (ctest's test discovery;
 //                                    touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
-//                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure
+//                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure, and
+//                                    when KERNELS_TEST_TYPES (gtest/type_filter.hpp) leaves it
+//                                    no test
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/stop_on_failure.hpp"
 #include "harness/gtest/test_main.hpp"
+#include "harness/gtest/type_filter.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/runner/gpu_session.hpp"
 #include "harness/runner/phase_clock.hpp"
@@ -117,8 +120,10 @@ int main(int argc, char** argv) {
 
   const auto started = std::chrono::steady_clock::now();
   bool print_phase_times = false;
+  const char* types = std::getenv("KERNELS_TEST_TYPES");
   try {
     print_phase_times = harness::parse_phase_times(std::getenv("KERNELS_PHASE_TIMES"));
+    testing::GTEST_FLAG(filter) = harness::filter_for_types(testing::GTEST_FLAG(filter), types);
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "FAIL: %s\n", error.what());
     return 1;
@@ -150,6 +155,10 @@ int main(int argc, char** argv) {
   if (print_phase_times) {
     const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::printf("%s\n", harness::phase_line(wall_s, double(std::clock()) / CLOCKS_PER_SEC).c_str());
+  }
+  if (accounting->ran == 0 && types != nullptr && *types != '\0') {
+    std::printf("SKIP: KERNELS_TEST_TYPES=%s leaves this entry no test\n", types);
+    return harness::kSkippedExitCode;
   }
   if (accounting->ran == 0) {
     std::fprintf(stderr, "FAIL: no test matched (check --gtest_filter)\n");

@@ -1,0 +1,17 @@
+// KERNELS_TEST_TYPES=<type>[,<type>...]: a GPU test process runs the per-type tests of these
+// element types only (names as kcheck's --type takes them: int, float, half_to_float). An entry
+// runs one variant of every type in one process, so this is how `ctest -L <variant>` narrows to
+// a type. The properties and the large tests, whose names carry no type, run as they are.
+#pragma once
+
+#include <string>
+
+namespace harness {
+
+// `filter` (a --gtest_filter value) with the tests of every other type left out: each is named
+// <type>/<suite>.<test>/<variant>, so their <type>/* patterns join the negative patterns.
+// Unset or empty `types` keeps the filter. Throws std::invalid_argument naming the variable, the
+// unknown name and the accepted ones.
+std::string filter_for_types(const std::string& filter, const char* types);
+
+}  // namespace harness
