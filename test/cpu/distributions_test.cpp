@@ -1,7 +1,9 @@
 // The generators: every distribution has the property its name promises, and a seed always
 // regenerates the same input (what a printed reproduce line relies on).
 #include "harness/input/distributions.hpp"
+#include "harness/input/random_bits.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/runner/host_threads.hpp"
 
 #include <gtest/gtest.h>
 
@@ -40,6 +42,35 @@ TEST(Distributions, TheSameSeedRegeneratesTheSameInput) {
   expect_reproducible<long long>(TypeKey::int64);
   expect_reproducible<float>(TypeKey::float32);
   expect_reproducible<double>(TypeKey::float64);
+}
+
+// A value is a function of its index: a long input, made in pieces on several threads, begins
+// with the values of a short one made in one piece on this thread (the first piece's end
+// included), and the same seed regenerates it whole.
+TEST(Distributions, ALongInputMadeInPiecesIsTheShortOnesExtended) {
+  constexpr std::uint64_t kLong = (std::uint64_t(1) << 20) + 3;
+  constexpr std::uint64_t kShort = harness::kValuesWorthSplitting;
+  for (Distribution distribution :
+       {Distribution::random, Distribution::ones, Distribution::alternating, Distribution::negative,
+        Distribution::two_values, Distribution::duplicates, Distribution::every_digit}) {
+    const std::uint64_t seed = harness::case_seed(harness::kDefaultRunSeed, TypeKey::int32, distribution, kLong);
+    const std::vector<int> long_input = generate<int>(distribution, kLong, seed);
+    const std::vector<int> short_input = generate<int>(distribution, kShort, seed);
+    EXPECT_TRUE(std::equal(short_input.begin(), short_input.end(), long_input.begin())) << name(distribution);
+    EXPECT_TRUE(same_bits(long_input, generate<int>(distribution, kLong, seed))) << name(distribution);
+  }
+  // Every value of a long random int input, against its definition: an int's random value is
+  // the low bits of random_bits(seed, i).
+  const std::uint64_t seed = 17;
+  const std::vector<int> random_ints = generate<int>(Distribution::random, kLong, seed);
+  std::uint64_t wrong = 0;
+  for (std::uint64_t i = 0; i < kLong; ++i) wrong += random_ints[i] != static_cast<int>(harness::random_bits(seed, i));
+  EXPECT_EQ(wrong, 0u);
+  const std::vector<float> long_floats = generate<float>(Distribution::nan, kLong, seed);
+  const std::vector<float> short_floats = generate<float>(Distribution::random, kShort, seed);
+  std::size_t same = 0;
+  for (std::uint64_t i = 0; i < kShort; ++i) same += std::memcmp(&long_floats[i], &short_floats[i], sizeof(float)) == 0;
+  EXPECT_GT(same, kShort * 9 / 10) << "the NaNs are sprinkled over the random values";
 }
 
 TEST(Distributions, DifferentSeedsGiveDifferentInputs) {

@@ -2,6 +2,7 @@
 
 #include "harness/input/random_bits.hpp"
 #include "harness/numeric/element_traits.hpp"
+#include "harness/runner/host_threads.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -116,10 +117,20 @@ T infinity(bool negative) {
   return negative ? -limits<T>::infinity() : limits<T>::infinity();
 }
 
+// The values a pure function of the index gives, made on the host's cores in pieces of
+// kValuesWorthSplitting (an input of 2^24 values or more was a second of a single core's work).
+template <class T, class ValueAt>
+std::vector<T> values_at(std::uint64_t n, ValueAt value_at) {
+  std::vector<T> values(n);
+  parallel_for(n, kValuesWorthSplitting, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) values[i] = value_at(i);
+  });
+  return values;
+}
+
 template <class T>
 std::vector<T> generate_float_only(Distribution distribution, std::uint64_t n, std::uint64_t seed) {
-  std::vector<T> values(n);
-  for (std::uint64_t i = 0; i < n; ++i) values[i] = random_value<T>(random_bits(seed, i));
+  std::vector<T> values = values_at<T>(n, [seed](std::uint64_t i) { return random_value<T>(random_bits(seed, i)); });
   switch (distribution) {
     case Distribution::nan: sprinkle(values, seed, nan_with_payload<T>); break;
     case Distribution::infinities:
@@ -218,26 +229,27 @@ std::vector<T> generate(Distribution distribution, std::uint64_t n, std::uint64_
       throw std::invalid_argument("distribution " + std::string(name(distribution)) + " needs a float type");
     }
   }
-  std::vector<T> values(n);
-  for (std::uint64_t i = 0; i < n; ++i) {
+  if (distribution == Distribution::negative && std::is_unsigned_v<T>)
+    throw std::invalid_argument("unsigned values cannot be negative");
+  if (distribution == Distribution::every_digit && !std::is_integral_v<T>)
+    throw std::invalid_argument("every_digit needs an integer type");
+  std::vector<T> values = values_at<T>(n, [distribution, seed](std::uint64_t i) -> T {
     const std::uint64_t bits = random_bits(seed, i);
     switch (distribution) {
-      case Distribution::ones: values[i] = T(1); break;
-      case Distribution::max: values[i] = limits<T>::max(); break;
-      case Distribution::alternating: values[i] = i % 2 == 0 ? limits<T>::max() : limits<T>::lowest(); break;
+      case Distribution::ones: return T(1);
+      case Distribution::max: return limits<T>::max();
+      case Distribution::alternating: return i % 2 == 0 ? limits<T>::max() : limits<T>::lowest();
       case Distribution::negative:
-        if constexpr (std::is_unsigned_v<T>) throw std::invalid_argument("unsigned values cannot be negative");
-        values[i] = negative_value<T>(bits);
-        break;
-      case Distribution::two_values: values[i] = bits & 1 ? limits<T>::max() : limits<T>::lowest(); break;
-      case Distribution::duplicates: values[i] = random_value<T>(random_bits(seed, bits % 16)); break;
+        if constexpr (!std::is_unsigned_v<T>) return negative_value<T>(bits);
+        return T(0);  // unsigned: refused above
+      case Distribution::two_values: return bits & 1 ? limits<T>::max() : limits<T>::lowest();
+      case Distribution::duplicates: return random_value<T>(random_bits(seed, bits % 16));
       case Distribution::every_digit:
-        if constexpr (!std::is_integral_v<T>) throw std::invalid_argument("every_digit needs an integer type");
-        values[i] = every_digit_value<T>(seed, i);
-        break;
-      default: values[i] = random_value<T>(bits); break;  // random, sorted, reverse
+        if constexpr (std::is_integral_v<T>) return every_digit_value<T>(seed, i);
+        return T(0);                          // a float: refused above
+      default: return random_value<T>(bits);  // random, sorted, reverse
     }
-  }
+  });
   if (distribution == Distribution::sparse) {
     std::fill(values.begin(), values.end(), T(0));
     sprinkle(values, seed, [](std::uint64_t bits) {

@@ -40,10 +40,26 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
                              workspace, {this->block_size(run)}, stream);
   }
 
+  // The host judges every run of the other modes: each input's expectation is made here, on the
+  // host's cores, and judge() only reads it.
   void download() {
     results_ = outputs_.download_segments();
-    if (folds_on_device<In, Out>(this->mode_)) judge_on_device();
+    if (folds_on_device<In, Out>(this->mode_)) {
+      judge_on_device();
+      return;
+    }
+    std::uint64_t values = 0;
+    for (const TestInput<In>* input : this->inputs_) values += input->values.size();
+    const std::size_t grain = values >= kValuesWorthSplitting ? 1 : this->inputs_.size();
+    timed(Phase::judge, [&] {
+      parallel_for(this->inputs_.size(), grain, [this](std::size_t begin, std::size_t end) {
+        for (std::size_t k = begin; k < end; ++k)
+          expectations_[k] = expect_reduce<In, Out>(this->mode_, this->inputs_[k]->values);
+      });
+    });
   }
+
+  bool judges_runs_at_once() const { return !judgement_; }
 
   std::optional<std::string> judge(std::size_t run) {
     if (judgement_ && !judgement_->judged_on_host(run)) return judgement_->verdict(run);
@@ -98,7 +114,8 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   DeviceImage<Out> outputs_{value_slots<Out>(this->runs_.size())};
   std::vector<Out> results_;
   std::optional<DeviceJudgement> judgement_;
-  // The oracle's result of each input, computed when a run of it is first judged on the host.
+  // The oracle's result of each input: made in download() where the host judges every run, else
+  // when a run of it is first judged on the host.
   std::vector<std::optional<ReduceExpectation<Out>>> expectations_ =
       std::vector<std::optional<ReduceExpectation<Out>>>(this->inputs_.size());
 };

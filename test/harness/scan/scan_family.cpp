@@ -71,6 +71,9 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     return judgement_ ? judgement_->agree(run, std::move(verdict)) : verdict;
   }
 
+  // Float scans: every output is on the host, and the oracle reads only it and the input.
+  bool judges_runs_at_once() const { return !judgement_; }
+
   std::string pass(std::size_t run) const {
     return "all " + std::to_string(this->length(run)) + " outputs within the oracle's bounds";
   }
