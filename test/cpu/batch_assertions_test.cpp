@@ -176,13 +176,40 @@ TEST_F(BatchAssertions, RunTheFirstPrintedRerunLineOncePerTest) {
   BatchReport report;
   report.cases = 3;
   report.failures = {failure(9, 64, FailureKind::wrong_value), failure(3, 64, FailureKind::wrong_value)};
-  const std::string message = harness::all_passed(report, passes_alone).message();
+  std::size_t confirmations_left = harness::kConfirmedTestsPerProcess;  // the earlier tests' are spent
+  const std::string message = harness::all_passed(report, passes_alone, true, confirmations_left).message();
   ASSERT_FALSE(rerun.empty());
   EXPECT_EQ(rerun.front(), report.failures[1].c) << "the smallest case is the one confirmed";
   EXPECT_NE(message.find("passed alone in a child kcheck"), std::string::npos) << message;
   const std::size_t calls = rerun.size();
-  harness::all_passed(report, passes_alone);
+  harness::all_passed(report, passes_alone, true, confirmations_left);
   EXPECT_EQ(rerun.size(), calls) << "only the test's first printed line is run";
+}
+
+// A process runs the lines of its first kConfirmedTestsPerProcess failing tests; a later one's
+// line is printed unrun, and says why.
+TEST_F(BatchAssertions, RunTheLinesOfTheFirstFailingTestsOfAProcessOnly) {
+  std::size_t runs = 0;
+  const auto fails_again_counted = [&](const harness::Case& c) {
+    ++runs;
+    return fails_again(c);
+  };
+  BatchReport report;
+  report.cases = 1;
+  report.failures = {failure(3, 64, FailureKind::wrong_value)};
+  std::size_t confirmations_left = 1;
+  harness::all_passed(report, fails_again_counted, true, confirmations_left);
+  EXPECT_GT(runs, 0u);
+  EXPECT_EQ(confirmations_left, 0u);
+  const std::size_t calls = runs;
+  std::size_t none_left = 0;
+  harness::fail_lines_left_in_this_test() = harness::kFailLinesPerTest;  // as at the start of another test
+  const std::string message = harness::all_passed(report, fails_again_counted, true, none_left).message();
+  EXPECT_EQ(runs, calls);
+  EXPECT_NE(message.find("its rerun line not run first: this process ran those of its first 3 failing tests"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("     rerun: " + harness::kcheck_line(report.failures[0].c)), std::string::npos) << message;
 }
 
 // KERNELS_CONFIRM_RERUN_LINES=0 (the generated-mutant runner): the line is printed unrun.
