@@ -190,9 +190,12 @@ endfunction()
 # Builds <family>_large_test from <family>_large_test.cpp in the calling folder and adds an entry
 # "<family>.large.<variant>" per variant, labelled large. These tests hold much of a device's
 # memory (more than 2^31 elements): DEVICE_MEMORY_MIB, the most any of them needs, sets the GPU
-# slots each takes. They go first (COST 1000; ctest's own cost estimates, in seconds, stay far
-# below, and an explicit cost is never replaced by them): started while the GPUs still have
-# their slots free, not left to wait at the end of the run until that many slots free at once.
+# slots each takes. They go first, the most slots first (COST 1000 plus their slots; ctest's own
+# cost estimates, in seconds, stay far below, and an explicit cost is never replaced by them):
+# started while the GPUs still have their slots free, not left to wait at the end of the run
+# until that many slots free at once. With one COST for all, ctest started the 4-slot reductions
+# first, and the 11-slot sorts found 11 free slots only once every other entry had ended: on the
+# H100 they ran one after another for the preset's last 17 s.
 function(kernels_add_large_gpu_tests family)
   cmake_parse_arguments(arg "" "DEVICE_MEMORY_MIB" "" ${ARGN})
   math(EXPR slots "(${arg_DEVICE_MEMORY_MIB} + ${KERNELS_GPU_SLOT_MIB} - 1) / ${KERNELS_GPU_SLOT_MIB}")
@@ -203,6 +206,7 @@ function(kernels_add_large_gpu_tests family)
   add_executable(${target} ${target}.cpp)
   target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
   kernels_enable_warnings(${target})
+  math(EXPR cost "1000 + ${slots}")
   kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.large LABELS large
-                                    PROPERTIES RESOURCE_GROUPS gpus:${slots} COST 1000)
+                                    PROPERTIES RESOURCE_GROUPS gpus:${slots} COST ${cost})
 endfunction()
