@@ -144,8 +144,18 @@ function(kernels_add_gpu_tests_per_variant target)
   if(NOT arg_NAME)
     set(arg_NAME ${target})
   endif()
+  # One resource group: PROPERTIES' own RESOURCE_GROUPS (a large test's slots) replaces the default
+  # one, which ctest would otherwise add as a second group, maybe on another GPU than the first,
+  # whose GPU is the one the test process runs on.
+  set(defaults ${KERNELS_GPU_TEST_PROPERTIES})
+  list(FIND arg_PROPERTIES RESOURCE_GROUPS given)
+  if(NOT given EQUAL -1)
+    list(FIND defaults RESOURCE_GROUPS at)
+    math(EXPR value_at "${at} + 1")
+    list(REMOVE_AT defaults ${at} ${value_at})
+  endif()
   kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} LABELS gpu ${arg_LABELS}
-                                LAUNCHER ${arg_LAUNCHER} PROPERTIES ${KERNELS_GPU_TEST_PROPERTIES} ${arg_PROPERTIES})
+                                LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
 endfunction()
 
 # kernels_add_cpu_tests_per_variant(<target> NAME <prefix> [LABELS <label>...])
