@@ -6,15 +6,20 @@ group holds the slots its device memory needs; every other GPU entry's holds one
 GPU's (the mutation catalogue, one entry at a time).
 
 Usage: check_resource_groups.py <ctest> <build folder> <slots per GPU>
+(the ctest on PATH where <ctest> is not there: a build folder carried to another machine)
 """
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 
 
 def main():
     ctest, build_dir, slots_per_gpu = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    if not os.path.isfile(ctest):
+        ctest = shutil.which("ctest") or ctest
     listing = subprocess.run([ctest, "--test-dir", build_dir, "--show-only=json-v1"], check=True,
                              capture_output=True, text=True).stdout
     problems, large = [], 0
