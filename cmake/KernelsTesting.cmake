@@ -175,8 +175,9 @@ endfunction()
 # once per type (an object library each, so that they compile in parallel) and linked into one
 # executable; ctest runs each variant, every type, in one entry "<family>.<variant>" (labels: gpu,
 # <family>, <family>/<variant>). One process per variant rather than per variant and type: the
-# driver makes a GPU's contexts one at a time, about 0.14 s each when 16 processes start
-# together on an H100, so 360 per-type processes spent a minute of the suite's wall on starting.
+# driver makes a GPU's contexts one at a time (2.0 to 2.6 s each when 16 processes start together
+# on an H100, 0.2 s alone): with 360 per-type processes, the preset's 421 GPU processes spent
+# 745 s of process time starting, about 47 s of its wall at 16 at once (96 processes now).
 function(kernels_add_family_gpu_tests family)
   cmake_parse_arguments(arg "" "" "TYPES" ${ARGN})
   set(target ${family}_test)
