@@ -27,7 +27,7 @@ printed (target 10 s), when it ended (target 30 s), and the summaries it printed
 
 --phases PRESET=LOG reads the line each GPU test process printed at exit under
 KERNELS_PHASE_TIMES=1 (test/harness/runner/phase_clock.hpp) from ctest's log of the run, and adds
-a table of where the processes' time went: per kind of entry (a family's per-type entries, its
+a table of where the processes' time went: per kind of entry (a family's entries of every type, its
 properties, its large tests), the summed seconds of each step of the batch runner, the rest, and
 the processes' wall and CPU time.
 

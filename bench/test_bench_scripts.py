@@ -279,7 +279,7 @@ class SuiteTiming(unittest.TestCase):
                 text = file.read()
         self.assertIn("| entries | count | start | generate | upload | allocate | launch | wait | download | judge | guards "
                       "| other | wall | cpu |", text)
-        # Both per-type entries summed into one row; the property apart; then every entry.
+        # Both entries of every type summed into one row; the property apart; then every entry.
         self.assertEqual(table_line(text, "reduce types"), ["reduce types", "2", "1", "3", "2", "1", "0", "4", "1",
                                                             "4", "0", "2", "18", "13"])
         self.assertEqual(table_line(text, "reduce property")[1:4], ["1", "0", "0"])
