@@ -17,12 +17,14 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace {
 
+using harness::reduce_each_on_device;
 using harness::reduce_on_device;
 using kernels::Op;
 using kernels::TypeKey;
@@ -129,10 +131,9 @@ TEST_P(ReduceProperties, ReduceOfAConcatenationCombinesTheParts) {
       std::vector<T> joined = a;
       joined.insert(joined.end(), b.begin(), b.end());
       RC_PRE(variant().accepts_length(joined.size(), block, type));
-      const T whole = reduce_on_device<T, T>(variant(), o, joined, block);
-      const T first = reduce_on_device<T, T>(variant(), o, a, block);
-      const T second = reduce_on_device<T, T>(variant(), o, b, block);
-      RC_ASSERT(whole == combine<T>(o, first, second));
+      const std::span<const T> parts[] = {joined, a, b};
+      const std::vector<T> reduced = reduce_each_on_device<T, T>(variant(), o, parts, block);
+      RC_ASSERT(reduced[0] == combine<T>(o, reduced[1], reduced[2]));
     });
   });
   skip_if_nothing_checked();
@@ -147,9 +148,9 @@ TEST_P(ReduceProperties, InvariantUnderPermutation) {
             const auto values = inputs(fuzz::any_value<T>(), block, type);
             std::vector<T> shuffled = values;
             std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(*rc::gen::arbitrary<std::uint64_t>()));
-            const T in_order = reduce_on_device<T, T>(variant(), o, values, block);
-            const T shuffled_order = reduce_on_device<T, T>(variant(), o, shuffled, block);
-            RC_ASSERT(in_order == shuffled_order);
+            const std::span<const T> orders[] = {values, shuffled};
+            const std::vector<T> reduced = reduce_each_on_device<T, T>(variant(), o, orders, block);
+            RC_ASSERT(reduced[0] == reduced[1]);
           });
   });
   skip_if_nothing_checked();

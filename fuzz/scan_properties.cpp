@@ -25,7 +25,9 @@
 
 namespace {
 
+using harness::scan_each_on_device;
 using harness::scan_on_device;
+using harness::ScanCall;
 using kernels::Op;
 using kernels::ScanKind;
 using kernels::TypeKey;
@@ -138,8 +140,10 @@ TEST_P(ScanProperties, ExclusiveIsTheInclusiveShiftedByOne) {
         using T = decltype(value);
         const Op op = any_op<T>();
         const Case<T> c = generate_case<T>();
-        const auto inclusive = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
-        const auto exclusive = scan_on_device<T>(variant(), ScanKind::exclusive, op, c.values, c.block_size);
+        const ScanCall<T> calls[] = {{ScanKind::inclusive, c.values}, {ScanKind::exclusive, c.values}};
+        const auto scanned = scan_each_on_device<T>(variant(), op, calls, c.block_size);
+        const std::vector<T>& inclusive = scanned[0];
+        const std::vector<T>& exclusive = scanned[1];
         for (std::size_t i = 0; i < c.values.size(); ++i) {
           RC_ASSERT(exclusive[i] == (i == 0 ? empty_prefix<T>(op) : inclusive[i - 1]));
         }
@@ -179,9 +183,12 @@ TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
     RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, type));
     std::vector<T> joined = a.values;
     joined.insert(joined.end(), b.begin(), b.end());
-    const auto whole = scan_on_device<T>(variant(), ScanKind::inclusive, op, joined, a.block_size);
-    const auto first = scan_on_device<T>(variant(), ScanKind::inclusive, op, a.values, a.block_size);
-    const auto second = scan_on_device<T>(variant(), ScanKind::inclusive, op, b, a.block_size);
+    const ScanCall<T> calls[] = {
+        {ScanKind::inclusive, joined}, {ScanKind::inclusive, a.values}, {ScanKind::inclusive, b}};
+    const auto scanned = scan_each_on_device<T>(variant(), op, calls, a.block_size);
+    const std::vector<T>& whole = scanned[0];
+    const std::vector<T>& first = scanned[1];
+    const std::vector<T>& second = scanned[2];
     const T total = first.empty() ? empty_prefix<T>(op) : first.back();
     for (std::size_t i = 0; i < a.values.size(); ++i) RC_ASSERT(whole[i] == first[i]);
     for (std::size_t i = 0; i < b.size(); ++i)

@@ -10,6 +10,9 @@
 #include <kernels/scan.hpp>
 #include <kernels/sort.hpp>
 
+#include <algorithm>
+#include <cstring>
+#include <memory>
 #include <numeric>
 
 namespace harness {
@@ -25,7 +28,7 @@ Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, i
   return c;
 }
 
-HangWatch watch(const Case& c) {
+HangWatch watch(const Case& c, std::uint64_t values) {
   return HangWatch(
       [c] {
         return CaseFailure{
@@ -34,50 +37,164 @@ HangWatch watch(const Case& c) {
             "one of the same length)"}
             .lines();
       },
-      c.n);
+      values);
 }
 
-// A call's result on the host, timed as the wait for it: the copy is queued behind the call's
-// kernels and waited for once (a wait and then a copy would be two turns of a shared GPU).
+// The results of queued calls, copied back through one pinned host block and waited for once.
+// A copy to pageable memory would wait by itself, a turn of a shared GPU per result; copies to
+// pinned memory queue behind the calls' kernels like the kernels themselves.
+class ResultCopies {
+ public:
+  template <class T>
+  void queue(const DeviceBuffer<T>& from, std::vector<T>& to) {
+    to.resize(from.size());
+    if (!to.empty()) copies_.push_back({from.data(), to.data(), from.size() * sizeof(T)});
+  }
+  // Queues every copy into the pinned block, waits for the stream, then copies out.
+  void wait() {
+    std::size_t total = 0;
+    for (const Copy& copy : copies_) total += aligned(copy.bytes);
+    unsigned char* pinned = pinned_block(total);
+    timed(Phase::wait, [&] {
+      std::size_t at = 0;
+      for (const Copy& copy : copies_) {
+        kernels::check_cuda(
+            cudaMemcpyAsync(pinned + at, copy.device, copy.bytes, cudaMemcpyDeviceToHost, test_stream()),
+            "cudaMemcpyAsync (result)");
+        at += aligned(copy.bytes);
+      }
+      kernels::check_cuda(cudaStreamSynchronize(test_stream()), "cudaStreamSynchronize (results)");
+    });
+    std::size_t at = 0;
+    for (const Copy& copy : copies_) {
+      std::memcpy(copy.host, pinned + at, copy.bytes);
+      at += aligned(copy.bytes);
+    }
+    copies_.clear();
+  }
+
+ private:
+  struct Copy {
+    const void* device;
+    void* host;
+    std::size_t bytes;
+  };
+  static std::size_t aligned(std::size_t bytes) { return (bytes + 15) / 16 * 16; }
+  // The process's pinned block, grown as needed and kept: pinning costs more than a call.
+  static unsigned char* pinned_block(std::size_t bytes) {
+    static std::unique_ptr<unsigned char, decltype(&cudaFreeHost)> block{nullptr, &cudaFreeHost};
+    static std::size_t capacity = 0;
+    if (bytes > capacity) {
+      block.reset();
+      capacity = std::max(bytes, 2 * capacity);
+      void* fresh = nullptr;
+      kernels::check_cuda(cudaMallocHost(&fresh, capacity), "cudaMallocHost (results)");
+      block.reset(static_cast<unsigned char*>(fresh));
+    }
+    return block.get();
+  }
+  std::vector<Copy> copies_;
+};
+
+// Each call's workspace, sized for it.
+std::vector<DeviceBuffer<unsigned char>> workspaces(const std::vector<std::size_t>& bytes) {
+  return timed(Phase::allocate, [&] {
+    std::vector<DeviceBuffer<unsigned char>> spaces;
+    for (std::size_t size : bytes) spaces.emplace_back(size);
+    return spaces;
+  });
+}
+
+template <class T, class Values>
+std::vector<DeviceBuffer<T>> uploaded(const std::vector<Values>& inputs) {
+  return timed(Phase::upload, [&] {
+    std::vector<DeviceBuffer<T>> buffers;
+    for (std::span<const T> values : inputs) buffers.emplace_back(values);
+    return buffers;
+  });
+}
+
 template <class T>
-std::vector<T> downloaded(const DeviceBuffer<T>& result) {
-  return timed(Phase::wait, [&] { return result.download(); });
+std::vector<DeviceBuffer<T>> allocated(const std::vector<std::size_t>& counts) {
+  return timed(Phase::allocate, [&] {
+    std::vector<DeviceBuffer<T>> buffers;
+    for (std::size_t count : counts) buffers.emplace_back(count);
+    return buffers;
+  });
+}
+
+// A list of calls gets the hang allowance of their total length.
+std::uint64_t total(const std::vector<std::size_t>& lengths) {
+  return std::accumulate(lengths.begin(), lengths.end(), std::uint64_t{0});
+}
+
+// The longest of a list's calls stands for the list in a hang's report.
+std::size_t longest(const std::vector<std::size_t>& lengths) {
+  std::size_t n = 0;
+  for (std::size_t length : lengths) n = std::max(n, length);
+  return n;
 }
 
 }  // namespace
 
 template <class In, class Out>
-Out reduce_on_device(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size) {
-  const DeviceBuffer<In> input = timed(Phase::upload, [&] { return DeviceBuffer<In>(values); });
-  const std::size_t bytes = kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size});
-  DeviceBuffer<Out> result = timed(Phase::allocate, [] { return DeviceBuffer<Out>(1); });
-  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
-  Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, values.size());
+std::vector<Out> reduce_each_on_device(const kernels::VariantInfo& variant, kernels::Op op,
+                                       std::span<const std::span<const In>> inputs, int block_size) {
+  const std::vector<std::span<const In>> values(inputs.begin(), inputs.end());
+  std::vector<std::size_t> lengths, bytes;
+  for (std::span<const In> input : values) {
+    lengths.push_back(input.size());
+    bytes.push_back(kernels::reduce_workspace_bytes<In, Out>(variant.name, op, input.size(), {block_size}));
+  }
+  const std::vector<DeviceBuffer<In>> device_inputs = uploaded<In>(values);
+  const std::vector<DeviceBuffer<Out>> results = allocated<Out>(std::vector<std::size_t>(values.size(), 1));
+  const std::vector<DeviceBuffer<unsigned char>> spaces = workspaces(bytes);
+  Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, longest(lengths));
   c.op = op;
-  const HangWatch watched = watch(c);
+  const HangWatch watched = watch(c, total(lengths));
   timed(Phase::launch, [&] {
-    kernels::reduce<In, Out>(variant.name, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
-                             {block_size}, test_stream());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      kernels::reduce<In, Out>(variant.name, op, device_inputs[i].data(), lengths[i], results[i].data(),
+                               {spaces[i].data(), bytes[i]}, {block_size}, test_stream());
+    }
   });
-  return downloaded(result)[0];
+  std::vector<std::vector<Out>> host(values.size());
+  ResultCopies copies;
+  for (std::size_t i = 0; i < values.size(); ++i) copies.queue(results[i], host[i]);
+  copies.wait();
+  std::vector<Out> reduced;
+  for (const std::vector<Out>& result : host) reduced.push_back(result[0]);
+  return reduced;
 }
 
 template <class T>
-std::vector<T> scan_on_device(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
-                              std::span<const T> values, int block_size) {
-  const DeviceBuffer<T> input = timed(Phase::upload, [&] { return DeviceBuffer<T>(values); });
-  const std::size_t bytes = kernels::scan_workspace_bytes<T>(variant.name, kind, op, values.size(), {block_size});
-  DeviceBuffer<T> result = timed(Phase::allocate, [&] { return DeviceBuffer<T>(values.size()); });
-  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
-  Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, values.size());
-  c.kind = kind;
+std::vector<std::vector<T>> scan_each_on_device(const kernels::VariantInfo& variant, kernels::Op op,
+                                                std::span<const ScanCall<T>> calls, int block_size) {
+  std::vector<std::span<const T>> values;
+  std::vector<std::size_t> lengths, bytes;
+  for (const ScanCall<T>& call : calls) {
+    values.push_back(call.values);
+    lengths.push_back(call.values.size());
+    bytes.push_back(kernels::scan_workspace_bytes<T>(variant.name, call.kind, op, call.values.size(), {block_size}));
+  }
+  const std::vector<DeviceBuffer<T>> device_inputs = uploaded<T>(values);
+  const std::vector<DeviceBuffer<T>> results = allocated<T>(lengths);
+  const std::vector<DeviceBuffer<unsigned char>> spaces = workspaces(bytes);
+  Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, longest(lengths));
+  c.kind = calls.empty() ? kernels::ScanKind::inclusive : calls.front().kind;
   c.op = op;
-  const HangWatch watched = watch(c);
+  const HangWatch watched = watch(c, total(lengths));
   timed(Phase::launch, [&] {
-    kernels::scan<T>(variant.name, kind, op, input.data(), values.size(), result.data(), {workspace.data(), bytes},
-                     {block_size}, test_stream());
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      kernels::scan<T>(variant.name, calls[i].kind, op, device_inputs[i].data(), lengths[i], results[i].data(),
+                       {spaces[i].data(), bytes[i]}, {block_size}, test_stream());
+    }
   });
-  return downloaded(result);
+  std::vector<std::vector<T>> scanned(calls.size());
+  ResultCopies copies;
+  for (std::size_t i = 0; i < calls.size(); ++i) copies.queue(results[i], scanned[i]);
+  copies.wait();
+  return scanned;
 }
 
 template <class K>
@@ -97,7 +214,7 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
   DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
   Case c = property_call(variant, kernels::type_key_v<K, K>, block_size, keys.size());
   c.form = form;
-  const HangWatch watched = watch(c);
+  const HangWatch watched = watch(c, keys.size());
   timed(Phase::launch, [&] {
     if (pairs) {
       kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
@@ -107,18 +224,23 @@ std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kerne
                             {block_size}, test_stream());
     }
   });
-  std::vector<K> sorted = downloaded(keys_out);
-  return {std::move(sorted), downloaded(values_out)};
+  std::pair<std::vector<K>, std::vector<std::uint32_t>> sorted;
+  ResultCopies copies;
+  copies.queue(keys_out, sorted.first);
+  copies.queue(values_out, sorted.second);
+  copies.wait();
+  return sorted;
 }
 
-#define HARNESS_INSTANTIATE_REDUCE_ON_DEVICE(key, In, Out, label) \
-  template Out reduce_on_device<In, Out>(const kernels::VariantInfo&, kernels::Op, std::span<const In>, int);
+#define HARNESS_INSTANTIATE_REDUCE_ON_DEVICE(key, In, Out, label)                                    \
+  template std::vector<Out> reduce_each_on_device<In, Out>(const kernels::VariantInfo&, kernels::Op, \
+                                                           std::span<const std::span<const In>>, int);
 KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_ON_DEVICE)
 #undef HARNESS_INSTANTIATE_REDUCE_ON_DEVICE
 
-#define HARNESS_INSTANTIATE_SCAN_ON_DEVICE(key, T, out, label)                                           \
-  template std::vector<T> scan_on_device<T>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op, \
-                                            std::span<const T>, int);
+#define HARNESS_INSTANTIATE_SCAN_ON_DEVICE(key, T, out, label)                                          \
+  template std::vector<std::vector<T>> scan_each_on_device<T>(const kernels::VariantInfo&, kernels::Op, \
+                                                              std::span<const ScanCall<T>>, int);
 KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_ON_DEVICE)
 #undef HARNESS_INSTANTIATE_SCAN_ON_DEVICE
 
