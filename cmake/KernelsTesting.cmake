@@ -103,7 +103,7 @@ set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
 file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} KERNELS_ENTRY_SECONDS REGEX "^[^#]")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
 
-# kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [LABELS <label>...]
+# kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [TYPE_GROUPS <types>...] [LABELS <label>...]
 #                               [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # Adds an entry per variant the executable lists (`<target> --list-variants`), running
 # `[LAUNCHER...] <target> --gtest_filter=*/<param>`, labelled LABELS, the variant's family and
@@ -111,8 +111,10 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_S
 # entries are "<prefix>.<variant>"; without, they name ids (variant_param_id) and the entries are
 # "<prefix>.<family>/<variant>". Each entry's failure list (harness/diagnosis/failure_list.hpp) is
 # named after it. An entry's COST is its measured seconds unless PROPERTIES sets one.
+# TYPE_GROUPS (each a comma-separated list of type names) makes an entry per variant and group
+# instead, "<prefix>.<variant>.<type>-<type>...", running that group's per-type tests.
 function(kernels_add_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
   list(JOIN arg_LABELS ";" labels)
   set(properties ${arg_PROPERTIES})
   set(measured "")
@@ -135,12 +137,12 @@ function(kernels_add_tests_per_variant target)
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
 endfunction()
 
-# kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [LABELS <label>...]
+# kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [TYPE_GROUPS <types>...] [LABELS <label>...]
 #                                   [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # The GPU tests of one family's executable: kernels_add_tests_per_variant with the label gpu and
 # the GPU tests' properties; NAME defaults to the target's name.
 function(kernels_add_gpu_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
   if(NOT arg_NAME)
     set(arg_NAME ${target})
   endif()
@@ -154,8 +156,8 @@ function(kernels_add_gpu_tests_per_variant target)
     math(EXPR value_at "${at} + 1")
     list(REMOVE_AT defaults ${at} ${value_at})
   endif()
-  kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} LABELS gpu ${arg_LABELS}
-                                LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
+  kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} TYPE_GROUPS ${arg_TYPE_GROUPS}
+                                LABELS gpu ${arg_LABELS} LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
 endfunction()
 
 # kernels_add_cpu_tests_per_variant(<target> NAME <prefix> [LABELS <label>...])
@@ -173,15 +175,20 @@ endfunction()
 # Builds <family>_test from <family>_test.cpp in the calling folder (what is specific to the
 # family) and test/contract/contract_test.cpp (the checks every family shares), both compiled
 # once per type (an object library each, so that they compile in parallel) and linked into one
-# executable; ctest runs each variant, every type, in one entry "<family>.<variant>" (labels: gpu,
-# <family>, <family>/<variant>). One process per variant rather than per variant and type: the
-# driver makes a GPU's contexts one at a time (2.0 to 2.6 s each when 16 processes start together
-# on an H100, 0.2 s alone): with 360 per-type processes, the preset's 421 GPU processes spent
-# 745 s of process time starting, about 47 s of its wall at 16 at once (96 processes now).
+# executable. ctest runs each variant in KERNELS_TYPE_GROUPS entries, each the tests of a group
+# of its types: "<family>.<variant>.<type>-<type>..." (labels: gpu, <family>,
+# <family>/<variant>). The groups take the family's types in turn, so each holds types of every
+# width. Neither a process per variant and type nor one per variant: the driver makes a GPU's
+# contexts one at a time (2.0 to 2.6 s each when 16 processes start together on an H100, 0.2 s
+# alone), and 421 per-type processes spent 745 s of the gpu preset's process time starting; one
+# process per variant ran its types one after another for up to 24 s, far from the seconds a
+# kernel's author waits for.
+set(KERNELS_TYPE_GROUPS 4)
 function(kernels_add_family_gpu_tests family)
   cmake_parse_arguments(arg "" "" "TYPES" ${ARGN})
   set(target ${family}_test)
   add_executable(${target})
+  set(index 0)
   foreach(type_key IN LISTS arg_TYPES)
     set(type ${KERNELS_TYPE_NAME_${type_key}})
     set(objects ${family}_test_${type})
@@ -191,10 +198,19 @@ function(kernels_add_family_gpu_tests family)
     target_link_libraries(${objects} PRIVATE kcheck_gpu_test_main)
     kernels_enable_warnings(${objects})
     target_link_libraries(${target} PRIVATE ${objects})
+    math(EXPR group "${index} % ${KERNELS_TYPE_GROUPS}")
+    list(APPEND group_${group} ${type})
+    math(EXPR index "${index} + 1")
+  endforeach()
+  set(groups "")
+  math(EXPR last_group "${KERNELS_TYPE_GROUPS} - 1")
+  foreach(group RANGE ${last_group})
+    list(JOIN group_${group} "," names)
+    list(APPEND groups ${names})
   endforeach()
   target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
   kernels_enable_warnings(${target})
-  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family})
+  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family} TYPE_GROUPS ${groups})
 endfunction()
 
 # kernels_add_large_gpu_tests(<family> DEVICE_MEMORY_MIB <MiB>)

@@ -45,6 +45,21 @@ TEST(TypeFilter, JoinsTheNegativePatternsAFilterAlreadyHas) {
   EXPECT_EQ(filter.find('-', filter.find('-') + 1), std::string::npos) << "one '-' only: " << filter;
 }
 
+// An entry's group, then the developer's types: what runs is in both.
+TEST(TypeFilter, TheTypesWithinAGroupAreThoseInBoth) {
+  const std::string group = filter_for_types("*/cub", "int,half,int8", "KERNELS_TEST_TYPE_GROUP");
+  const std::set<std::string> left_out = negative_patterns(filter_for_types(group, "int,float"));
+  EXPECT_FALSE(left_out.count("int/*"));
+  for (const char* pattern : {"half/*", "int8/*", "float/*", "unsigned/*"})
+    EXPECT_TRUE(left_out.count(pattern)) << pattern;
+  try {
+    filter_for_types("*", "flot", "KERNELS_TEST_TYPE_GROUP");
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("KERNELS_TEST_TYPE_GROUP='flot'"), std::string::npos) << error.what();
+  }
+}
+
 TEST(TypeFilter, AnUnknownTypeIsAnErrorNamingTheVariableAndTheTypes) {
   try {
     filter_for_types("*", "int,flot");

@@ -123,7 +123,9 @@ int main(int argc, char** argv) {
   const char* types = std::getenv("KERNELS_TEST_TYPES");
   try {
     print_phase_times = harness::parse_phase_times(std::getenv("KERNELS_PHASE_TIMES"));
-    testing::GTEST_FLAG(filter) = harness::filter_for_types(testing::GTEST_FLAG(filter), types);
+    const std::string group_filter = harness::filter_for_types(
+        testing::GTEST_FLAG(filter), std::getenv("KERNELS_TEST_TYPE_GROUP"), "KERNELS_TEST_TYPE_GROUP");
+    testing::GTEST_FLAG(filter) = harness::filter_for_types(group_filter, types);
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "FAIL: %s\n", error.what());
     return 1;

@@ -22,7 +22,7 @@ std::string joined(const std::vector<kernels::TypeKey>& types, const char* separ
 
 }  // namespace
 
-std::string filter_for_types(const std::string& filter, const char* types) {
+std::string filter_for_types(const std::string& filter, const char* types, const char* variable) {
   if (types == nullptr || *types == '\0') return filter;
   const std::vector<kernels::TypeKey> every(kernels::kAllTypeKeys.begin(), kernels::kAllTypeKeys.end());
   std::vector<kernels::TypeKey> left_out = every;
@@ -32,7 +32,7 @@ std::string filter_for_types(const std::string& filter, const char* types) {
     const std::string_view name = rest.substr(0, comma);
     const auto type = kernels::parse_type(name);
     if (!type) {
-      throw std::invalid_argument("KERNELS_TEST_TYPES='" + std::string(types) + "': '" + std::string(name) +
+      throw std::invalid_argument(std::string(variable) + "='" + std::string(types) + "': '" + std::string(name) +
                                   "' is not a type (the types: " + joined(every, ", ", "") + ")");
     }
     std::erase(left_out, *type);
