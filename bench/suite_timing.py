@@ -17,7 +17,9 @@ entries (what -j hides), the ten slowest entries, each variant's summed entry ti
 stop at the first failure), against the library of the catalogue mutant MUTANT
 (<mutants>/MUTANT/libkernels.so, $KERNELS_MUTANTS_DIR or build-mutants, which
 `ci/mutation/run_mutants.py --catalogue MUTANT --build-only` makes): when its first failure was
-printed (target 10 s), when it ended (target 30 s), and the summaries it printed.
+printed (target 10 s), when it ended (target 30 s), and the summaries it printed; a sanitizer
+entry's targets are its usual time when it passes (test/entry_seconds.txt) where that is longer.
+ENTRY runs with the variables its ctest entry sets (a shard's GTEST_SHARD_INDEX).
 
     bench/suite_timing.py --junit gpu=junit-gpu.xml --junit sanitize=junit-sanitize.xml \
         --costs-out test/entry_seconds.txt --out FILE
@@ -99,10 +101,14 @@ class FailurePath:
     first_failure_s: float  # None when nothing failed
     ended_s: float
     summaries: tuple
+    # The targets: 10 and 30 s, or a sanitizer entry's usual time when it passes, if longer.
+    first_failure_target_s: float = FIRST_FAILURE_TARGET_S
+    ended_target_s: float = FAILED_ENTRY_TARGET_S
 
 
-def entry_command(build_dir, entry):
-    """The command ctest runs for the entry (a list), from its own listing."""
+def entry_run(build_dir, entry):
+    """The command ctest runs for the entry (a list) and the variables it sets for it (ENVIRONMENT,
+    and ENVIRONMENT_MODIFICATION's set: operations, as a sharded entry's), from its own listing."""
     listing = subprocess.run(
         ["ctest", "--test-dir", build_dir, "--show-only=json-v1", "-R", f"^{re.escape(entry)}$"],
         capture_output=True, text=True, check=True,
@@ -110,7 +116,19 @@ def entry_command(build_dir, entry):
     tests = json.loads(listing.stdout).get("tests", [])
     if len(tests) != 1:
         raise SystemExit(f"--failure-path: no ctest entry named {entry} in {build_dir}")
-    return tests[0]["command"]
+    variables = {}
+    for prop in tests[0].get("properties", []):
+        if prop["name"] == "ENVIRONMENT":
+            variables.update(item.partition("=")[::2] for item in prop["value"])
+        elif prop["name"] == "ENVIRONMENT_MODIFICATION":
+            for item in prop["value"]:
+                name, _, change = item.partition("=")
+                operation, _, value = change.partition(":")
+                if operation != "set":
+                    raise SystemExit(f"--failure-path: {entry} changes {name} by {operation}, which this script "
+                                     "does not apply")
+                variables[name] = value
+    return tests[0]["command"], variables
 
 
 # What a failing entry prints first: a gtest failure, a failing case's FAIL line, or the hang
@@ -149,18 +167,31 @@ def time_failure_path(spec, build_dir):
     if not entry or not os.path.isfile(os.path.join(library_dir, "libkernels.so")):
         raise SystemExit(f"--failure-path {spec}: expected MUTANT=ENTRY and {library_dir}/libkernels.so "
                          f"(ci/mutation/run_mutants.py --catalogue {mutant} --build-only makes it)")
-    environment = {**os.environ, "KERNELS_REQUIRE_GPU": "1",
+    command, variables = entry_run(build_dir, entry)
+    environment = {**os.environ, **variables, "KERNELS_REQUIRE_GPU": "1",
                    "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))}
     start = time.monotonic()
     first_failure, summaries = None, PrintedSummaries()
-    with subprocess.Popen(entry_command(build_dir, entry), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env=environment, text=True, errors="replace") as process:
         for line in process.stdout:
             if first_failure is None and is_failure_line(line):
                 first_failure = time.monotonic() - start
             summaries.add(line)
         exit_code = process.wait()
-    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries.lines))
+    usual = passing_seconds(entry) if entry.startswith("sanitize.") else 0.0
+    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries.lines),
+                       max(FIRST_FAILURE_TARGET_S, usual), max(FAILED_ENTRY_TARGET_S, usual))
+
+
+def passing_seconds(entry):
+    """The entry's measured seconds when it passes (test/entry_seconds.txt), or 0."""
+    with open(os.path.join(ROOT, "test", "entry_seconds.txt"), encoding="utf-8") as file:
+        for line in file:
+            name, _, seconds = line.strip().rpartition(" ")
+            if name == entry:
+                return float(seconds)
+    return 0.0
 
 
 def failure_section(path):
@@ -169,16 +200,16 @@ def failure_section(path):
                 f"{path.exit_code}) in {path.ended_s:.1f} s: the mutant is not killed.", ""]
     if path.first_failure_s is None:
         return ["## Failure path", "", f"{path.entry} against `{path.mutant}`: exit {path.exit_code} after "
-                f"{path.ended_s:.1f} s without a failure line (target {FIRST_FAILURE_TARGET_S} s, not met): a "
+                f"{path.ended_s:.1f} s without a failure line (target {path.first_failure_target_s:g} s, not met): a "
                 "crash or an abort, which the entry should have reported as a failing case.", ""]
-    first = "met" if path.first_failure_s <= FIRST_FAILURE_TARGET_S else "not met"
-    ended = "met" if path.ended_s <= FAILED_ENTRY_TARGET_S else "not met"
+    first = "met" if path.first_failure_s <= path.first_failure_target_s else "not met"
+    ended = "met" if path.ended_s <= path.ended_target_s else "not met"
     lines = [
         "## Failure path",
         "",
         f"{path.entry} against the catalogue mutant `{path.mutant}`, run as a developer runs it: first "
-        f"failure printed after {path.first_failure_s:.1f} s (target {FIRST_FAILURE_TARGET_S} s, {first}), "
-        f"entry ended after {path.ended_s:.1f} s (target {FAILED_ENTRY_TARGET_S} s, {ended}), exit {path.exit_code}. "
+        f"failure printed after {path.first_failure_s:.1f} s (target {path.first_failure_target_s:g} s, {first}), "
+        f"entry ended after {path.ended_s:.1f} s (target {path.ended_target_s:g} s, {ended}), exit {path.exit_code}. "
         "Its first summaries:",
         "",
     ]

@@ -237,6 +237,10 @@ class SuiteTiming(unittest.TestCase):
         self.assertIn("    52 of 52 cases failed: 52 wrong value", text)
         slow = suite_timing.FailurePath("m", "sort.a", 1, 11.0, 31.0, ())
         self.assertIn("(target 10 s, not met)", "\n".join(suite_timing.failure_section(slow)))
+        # A sanitizer entry's targets: its usual time when it passes, where longer than 10 and 30 s.
+        sanitized = suite_timing.FailurePath("m", "sanitize.racecheck.sort.a", 1, 12.0, 140.0, (), 12.0, 149.4)
+        self.assertIn("first failure printed after 12.0 s (target 12 s, met), entry ended after 140.0 s "
+                      "(target 149.4 s, met)", "\n".join(suite_timing.failure_section(sanitized)))
         survived = suite_timing.FailurePath("m", "sort.a", 0, None, 5.0, ())
         self.assertIn("nothing failed (exit 0) in 5.0 s: the mutant is not killed",
                       "\n".join(suite_timing.failure_section(survived)))
