@@ -3,6 +3,7 @@
 
     run_mutants.py [--variant LABEL | --sample N --seed S] [--operator-class CLASS] [--budget-s SECONDS] [options]
     run_mutants.py --catalogue [NAME...] [--build-only]
+    run_mutants.py --rejudge RESULTS... [--pairs N --seed S]
 
 Needs the normal build (build/, `cmake --workflow --preset gpu` or a carried bundle) and a GPU.
 Two sources of mutants, one build path (mutant_builds.py), one judge (ctest_junit.py, on the JUnit
@@ -19,7 +20,8 @@ of one operator class, alone (each against the variants its file maps to) or wit
 modes: --operator-class operand_order judges the operand swaps. --file keeps only one source
 file's mutants in the same way: the campaign of one kernel (--file sort/radix_onesweep.cu over
 several sittings with --resume), without the shared headers' mutants, each of which recompiles
-every file that includes its header. --list prints the plan and stops.
+every file that includes its header. --list prints the plan and stops. --rejudge judges again pairs that earlier campaigns killed
+(rejudge.py).
 
 For each mutant a build slot compiles its libkernels.so (mutant_builds.py); each (mutant, variant)
 pair then runs on a lane, one ctest process with a resource specification of its own that names
@@ -61,6 +63,7 @@ import catalogue_run
 import changed_lines
 import ctest_junit
 import ctest_runs
+import rejudge
 import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot, ObjectCache, source_digest
@@ -450,6 +453,14 @@ def main():
         help="the catalogue's planted bugs (catalogue/NAME.patch; all if no NAME), each kill reproduced "
         "(catalogue_run.py); --work-dir defaults to $KERNELS_MUTANTS_DIR or build-mutants",
     )
+    mode.add_argument(
+        "--rejudge",
+        nargs="+",
+        metavar="RESULTS",
+        help="judge again pairs that earlier campaigns killed (their results.json files) and compare "
+        "(rejudge.py): --pairs of them drawn with --seed; exit 1 if one is not killed now",
+    )
+    parser.add_argument("--pairs", type=int, default=100, help="with --rejudge: how many pairs (default 100)")
     parser.add_argument(
         "--operator-class",
         choices=CLASSES,
@@ -537,7 +548,11 @@ def main():
         if not mutants:
             print(f"no mutant lies on a kernel line changed since {args.changed_since}: nothing to run")
             return
-    planned = select_pairs(mutants, args.variant, args.sample, args.seed, args.operator_class)
+    if args.rejudge:
+        kills = rejudge.earlier_kills(args.rejudge, mutants)
+        planned = rejudge.drawn(kills, mutants, args.pairs, args.seed)
+    else:
+        planned = select_pairs(mutants, args.variant, args.sample, args.seed, args.operator_class)
     if args.operator_class and not planned:
         within = f" of variant {args.variant}" if args.variant else " on the changed lines" if args.changed_since else ""
         print(f"no {args.operator_class} mutant{within}: nothing to run")
@@ -549,7 +564,9 @@ def main():
         return
 
     mode = (
-        f"variant {args.variant}"
+        f"rejudge {len(planned)} pairs seed {args.seed}"
+        if args.rejudge
+        else f"variant {args.variant}"
         if args.variant
         else f"changed since {args.changed_since}"
         if args.changed_since
@@ -596,6 +613,11 @@ def main():
     print(f"results: {results_path}; report: {', '.join(outputs)}")
     if args.changed_since:
         print_survivors(results, {m.id: m for m, _ in planned}, equivalents, named)
+    if args.rejudge and not args.build_only:
+        lost, path = rejudge.write_comparison(kills, results, os.path.join(args.work_dir, "report"))
+        print(f"earlier kills judged again: {path}")
+        if lost:
+            sys.exit(f"{len(lost)} earlier kills are not kills now: see {path}")
     if args.min_score is not None:
         weak = report.below(results, equivalents, args.min_score)
         if weak:

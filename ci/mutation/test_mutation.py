@@ -31,6 +31,7 @@ import catalogue_run
 import changed_lines
 import ctest_junit
 import ctest_runs
+import rejudge
 import report
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
@@ -1874,6 +1875,43 @@ class Resume(unittest.TestCase):
         self.assertEqual(len(written["meta"]["runs"]), 2)
         self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
         self.assertEqual((written["meta"]["runs"][1]["suite"], written["results"][1]["suite"]), ("s1", "s1"))
+
+
+class Rejudge(unittest.TestCase):
+    """run_mutants.py --rejudge: earlier kills judged again, and what they are now."""
+
+    def campaign(self, folder, name, results, diff="diff"):
+        path = os.path.join(folder, name)
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump({"mutants": [{"id": r[0], "diff": diff} for r in results],
+                       "results": [{"mutant": m, "variant": "r/x", "outcome": o} for m, o in results]}, file)
+        return path
+
+    def test_only_kills_of_todays_mutants_are_drawn(self):
+        today = [Mutant(i, "f", 1, "op", "c", ("r/x",), "diff") for i in ("a", "b", "c", "d")]
+        with tempfile.TemporaryDirectory() as folder:
+            first = self.campaign(folder, "1.json", [("a", ctest_junit.KILLED), ("b", ctest_junit.SURVIVED),
+                                                     ("c", ctest_junit.NOT_COMPILING), ("gone", ctest_junit.KILLED)])
+            second = self.campaign(folder, "2.json", [("d", ctest_junit.KILLED_BY_TIMEOUT)])
+            changed = self.campaign(folder, "3.json", [("c", ctest_junit.KILLED)], diff="another diff")
+            kills = rejudge.earlier_kills([first, second, changed], today)
+        self.assertEqual(kills, {("a", "r/x"), ("d", "r/x")})
+        self.assertEqual([(m.id, v) for m, v in rejudge.drawn(kills, today, 1, seed=3)],
+                         [(m.id, v) for m, v in rejudge.drawn(kills, today, 1, seed=3)])
+        self.assertEqual(len(rejudge.drawn(kills, today, 5, seed=3)), 2)
+
+    def test_a_kill_not_killed_now_is_reported(self):
+        kills = {("a", "r/x"), ("b", "r/x"), ("c", "r/x")}
+        results = [{"mutant": "a", "variant": "r/x", "outcome": ctest_junit.KILLED_BY_TIMEOUT},
+                   {"mutant": "b", "variant": "r/x", "outcome": ctest_junit.SURVIVED},
+                   {"mutant": "c", "variant": "r/x", "outcome": ctest_junit.ERROR}]
+        with tempfile.TemporaryDirectory() as folder:
+            lost, path = rejudge.write_comparison(kills, results, folder)
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        self.assertEqual(lost, [("b", "r/x"), ("c", "r/x")])
+        self.assertIn("3 pairs that earlier campaigns killed, judged again: 1 error, 1 killed, 1 survived.", text)
+        self.assertIn("- `b` [r/x]: survived", text)
 
 
 def generate_key(fields):
