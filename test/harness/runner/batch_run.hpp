@@ -15,6 +15,7 @@
 #include "harness/runner/graph_capture.hpp"
 #include "harness/runner/host_threads.hpp"
 #include "harness/runner/phase_clock.hpp"
+#include "harness/runner/run_streams.hpp"
 #include "harness/runner/scheduling_noise.hpp"
 
 #include <kernels/types.hpp>
@@ -155,7 +156,8 @@ class BatchExecution {
     return c;
   }
 
-  // Queues every run on one stream (or captures them into one graph), under the hang watchdog
+  // Queues the runs on the run streams (runner/run_streams.hpp), or on the tests' stream beside
+  // scheduling noise, or captures them into one graph, under the hang watchdog
   // (diagnosis/hang_watchdog.hpp) until the synchronisation has returned: each run's call, then
   // each run's kernels in turn, gets the allowance of its length.
   void launch_runs() {
@@ -175,13 +177,23 @@ class BatchExecution {
     // Other noise for every batch of the process: a stress test's repeats are not alike.
     static std::uint64_t noisy_batches = 0;
     if (options_.noise_us != 0) noise_seed_ = derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
+    if (!options_.as_graph && options_.noise_us != 0) {
+      // One stream, as the noise was made for: each run's noise lands just before it.
+      marks_.may_query();
+      launch_each([](std::size_t) { return test_stream(); });
+      return;
+    }
     if (!options_.as_graph) {
       marks_.may_query();
-      launch_each(test_stream());
+      RunStreams& streams = run_streams();
+      streams.fork();
+      launch_each([&streams](std::size_t r) { return streams.of_run(r); });
+      streams.join();
       return;
     }
     if (options_.noise_us != 0) launch_scheduling_noise(noise_seed_, options_.noise_us);
-    if (const auto not_captured = launch_as_graph([this](cudaStream_t stream) { launch_each(stream); })) {
+    if (const auto not_captured =
+            launch_as_graph([this](cudaStream_t stream) { launch_each([stream](std::size_t) { return stream; }); })) {
       for (auto& problem : problems_) {
         if (!problem)
           problem = Problem{FailureKind::launch_error, "cannot be captured into a CUDA graph: " + *not_captured};
@@ -190,9 +202,12 @@ class BatchExecution {
     marks_.may_query();
   }
 
-  void launch_each(cudaStream_t stream) {
+  // Run r goes on stream_of(r).
+  template <class StreamOf>
+  void launch_each(StreamOf stream_of) {
     for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
       if (problems_[r]) continue;
+      const cudaStream_t stream = stream_of(r);
       if (options_.noise_us != 0 && !options_.as_graph)
         launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
       marks_.launching(r);
