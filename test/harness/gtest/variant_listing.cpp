@@ -1,6 +1,9 @@
 #include "harness/gtest/variant_listing.hpp"
 
+#include <kernels/types.hpp>
+
 #include <cstdio>
+#include <map>
 #include <set>
 
 namespace harness {
@@ -18,17 +21,25 @@ std::string test_param_name(const kernels::VariantInfo& variant) { return withou
 std::string test_param_id(const kernels::VariantInfo& variant) { return without_slashes(variant.id()); }
 
 int list_variants() {
-  std::set<std::string> names;
+  std::map<std::string, std::set<std::string>> types_of;
   const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
   for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
     const testing::TestSuite& test_suite = *tests.GetTestSuite(suite);
+    const std::string suite_name = test_suite.name();
+    const std::string prefix = suite_name.substr(0, suite_name.find('/'));
     for (int test = 0; test < test_suite.total_test_count(); ++test) {
       const std::string name = test_suite.GetTestInfo(test)->name();
       const auto slash = name.rfind('/');
-      if (slash != std::string::npos) names.insert(name.substr(slash + 1));
+      if (slash == std::string::npos) continue;
+      std::set<std::string>& types = types_of[name.substr(slash + 1)];
+      if (kernels::parse_type(prefix)) types.insert(prefix);
     }
   }
-  for (const std::string& name : names) std::printf("%s\n", name.c_str());
+  for (const auto& [name, types] : types_of) {
+    std::string line = name;
+    for (const std::string& type : types) line += (type == *types.begin() ? " " : ",") + type;
+    std::printf("%s\n", line.c_str());
+  }
   return 0;
 }
 

@@ -27,7 +27,9 @@ inline std::string variant_param_id(const testing::TestParamInfo<const kernels::
 }
 
 // Prints the parameter names the executable's tests are instantiated for, one a line (the last
-// '/'-separated part of each test's name); touches no GPU. Returns main's exit status.
+// '/'-separated part of each test's name), each followed, where it has per-type tests (suites
+// named <type>/...), by a space and those types' names joined by commas: "cub int,unsigned".
+// Touches no GPU. Returns main's exit status.
 int list_variants();
 
 }  // namespace harness
