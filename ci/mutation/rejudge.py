@@ -43,13 +43,14 @@ def drawn(kills, mutants, count, seed):
 
 def write_comparison(kills, results, folder):
     """rejudged.md in `folder`: each earlier kill judged again and what it is now. Returns the
-    pairs that are not kills now (survivors, or pairs the run could not judge) and the path."""
+    pairs that are not kills now (survivors, or pairs the run could not judge) and the path; a
+    pair the time budget left unrun is neither (a --resume sitting judges it)."""
     now = {}
     for result in results:
         pair = (result["mutant"], result["variant"])
         if pair in kills:
             now[pair] = "killed" if result["outcome"] in KILLS else result["outcome"]
-    lost = sorted(pair for pair, outcome in now.items() if outcome != "killed")
+    lost = sorted(pair for pair, outcome in now.items() if outcome not in ("killed", ctest_junit.NOT_RUN))
     counts = {outcome: sum(o == outcome for o in now.values()) for outcome in sorted(set(now.values()))}
     lines = [
         "# Earlier kills judged again",

@@ -1901,16 +1901,19 @@ class Rejudge(unittest.TestCase):
         self.assertEqual(len(rejudge.drawn(kills, today, 5, seed=3)), 2)
 
     def test_a_kill_not_killed_now_is_reported(self):
-        kills = {("a", "r/x"), ("b", "r/x"), ("c", "r/x")}
+        kills = {("a", "r/x"), ("b", "r/x"), ("c", "r/x"), ("d", "r/x")}
         results = [{"mutant": "a", "variant": "r/x", "outcome": ctest_junit.KILLED_BY_TIMEOUT},
                    {"mutant": "b", "variant": "r/x", "outcome": ctest_junit.SURVIVED},
-                   {"mutant": "c", "variant": "r/x", "outcome": ctest_junit.ERROR}]
+                   {"mutant": "c", "variant": "r/x", "outcome": ctest_junit.ERROR},
+                   {"mutant": "d", "variant": "r/x", "outcome": ctest_junit.NOT_RUN}]
         with tempfile.TemporaryDirectory() as folder:
             lost, path = rejudge.write_comparison(kills, results, folder)
             with open(path, encoding="utf-8") as file:
                 text = file.read()
         self.assertEqual(lost, [("b", "r/x"), ("c", "r/x")])
-        self.assertIn("3 pairs that earlier campaigns killed, judged again: 1 error, 1 killed, 1 survived.", text)
+        # A pair the budget left unrun is not a lost kill.
+        self.assertIn("4 pairs that earlier campaigns killed, judged again: 1 error, 1 killed, 1 not_run, 1 survived.",
+                      text)
         self.assertIn("- `b` [r/x]: survived", text)
 
 
