@@ -42,11 +42,12 @@ def drawn(kills, mutants, count, seed):
 
 
 def write_comparison(kills, results, folder):
-    """rejudged.md in `folder`: each earlier kill judged again and what it is now. Returns the
+    """rejudged.md in `folder`: each earlier kill judged again in `results` (a results.json's
+    content, as ResultsFile.write returns it) and what it is now. Returns the
     pairs that are not kills now (survivors, or pairs the run could not judge) and the path; a
     pair the time budget left unrun is neither (a --resume sitting judges it)."""
     now = {}
-    for result in results:
+    for result in results["results"]:
         pair = (result["mutant"], result["variant"])
         if pair in kills:
             now[pair] = "killed" if result["outcome"] in KILLS else result["outcome"]

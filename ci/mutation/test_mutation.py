@@ -1907,7 +1907,7 @@ class Rejudge(unittest.TestCase):
                    {"mutant": "c", "variant": "r/x", "outcome": ctest_junit.ERROR},
                    {"mutant": "d", "variant": "r/x", "outcome": ctest_junit.NOT_RUN}]
         with tempfile.TemporaryDirectory() as folder:
-            lost, path = rejudge.write_comparison(kills, results, folder)
+            lost, path = rejudge.write_comparison(kills, {"meta": {}, "results": results}, folder)
             with open(path, encoding="utf-8") as file:
                 text = file.read()
         self.assertEqual(lost, [("b", "r/x"), ("c", "r/x")])
