@@ -96,15 +96,6 @@ class ResultCopies {
   std::vector<Copy> copies_;
 };
 
-// Each call's workspace, sized for it.
-std::vector<DeviceBuffer<unsigned char>> workspaces(const std::vector<std::size_t>& bytes) {
-  return timed(Phase::allocate, [&] {
-    std::vector<DeviceBuffer<unsigned char>> spaces;
-    for (std::size_t size : bytes) spaces.emplace_back(size);
-    return spaces;
-  });
-}
-
 template <class T, class Values>
 std::vector<DeviceBuffer<T>> uploaded(const std::vector<Values>& inputs) {
   return timed(Phase::upload, [&] {
@@ -148,7 +139,7 @@ std::vector<Out> reduce_each_on_device(const kernels::VariantInfo& variant, kern
   }
   const std::vector<DeviceBuffer<In>> device_inputs = uploaded<In>(values);
   const std::vector<DeviceBuffer<Out>> results = allocated<Out>(std::vector<std::size_t>(values.size(), 1));
-  const std::vector<DeviceBuffer<unsigned char>> spaces = workspaces(bytes);
+  const std::vector<DeviceBuffer<unsigned char>> spaces = allocated<unsigned char>(bytes);
   Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, longest(lengths));
   c.op = op;
   const HangWatch watched = watch(c, total(lengths));
@@ -179,7 +170,7 @@ std::vector<std::vector<T>> scan_each_on_device(const kernels::VariantInfo& vari
   }
   const std::vector<DeviceBuffer<T>> device_inputs = uploaded<T>(values);
   const std::vector<DeviceBuffer<T>> results = allocated<T>(lengths);
-  const std::vector<DeviceBuffer<unsigned char>> spaces = workspaces(bytes);
+  const std::vector<DeviceBuffer<unsigned char>> spaces = allocated<unsigned char>(bytes);
   Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, longest(lengths));
   c.kind = calls.empty() ? kernels::ScanKind::inclusive : calls.front().kind;
   c.op = op;
