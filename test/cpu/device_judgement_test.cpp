@@ -2,6 +2,10 @@
 // test/judges/device_judges_test.cpp runs the same plants on the device), and the policy of what
 // the CPU oracle still judges (runner/device_judgement.hpp).
 #include "harness/runner/device_judgement.hpp"
+#include "harness/input/distributions.hpp"
+#include "harness/numeric/element_traits.hpp"
+#include "harness/numeric/float_sum.hpp"
+#include "harness/numeric/prefix_sum_facts.hpp"
 #include "harness/scan/scan_device_judge.hpp"
 #include "harness/scan/scan_oracle.hpp"
 #include "harness/sort/sort_device_judge.hpp"
@@ -9,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -84,6 +89,127 @@ TEST(ScanDeviceJudge, FindsOperandsSwappedAndAWrongFirstOutput) {
   EXPECT_EQ(first(failing_scan_positions(Op::sum, ScanKind::exclusive, ones_to_three, exclusive)), 0u);
 }
 
+std::vector<harness::JudgedRun> sizes(const std::vector<std::uint64_t>& lengths) {
+  std::vector<harness::JudgedRun> runs;
+  for (std::uint64_t n : lengths) runs.push_back({n, 32});
+  return runs;
+}
+
+// The positions of a float sum scan's output that the device judge fails, its facts made as the
+// kernels make them: each chunk's from those of its pieces (a thread's positions), each prefix
+// from the chunks before it, the pieces before it in its chunk, and the positions before it; or
+// nothing when a prefix leaves the doubles (the oracle judges such a run).
+template <class T>
+std::optional<std::vector<std::uint64_t>> failing_float_scan_positions(ScanKind kind, const std::vector<T>& in,
+                                                                       const std::vector<T>& out, std::uint64_t depth) {
+  using harness::PrefixSumFacts;
+  constexpr std::size_t kChunk = 64, kPiece = 4;
+  const double gamma = harness::FloatSumJudge<T>(depth).bound_factor();
+  const double max_finite = harness::as_double(harness::limits<T>::max());
+  const auto facts_of = [&](std::size_t begin, std::size_t end) {
+    PrefixSumFacts facts;
+    for (std::size_t i = begin; i < std::min(end, in.size()); ++i) facts.add(harness::as_double(in[i]));
+    return facts;
+  };
+  std::vector<std::uint64_t> failing;
+  PrefixSumFacts chunks_before;
+  for (std::size_t chunk = 0; chunk < in.size(); chunk += kChunk) {
+    PrefixSumFacts pieces_before;
+    for (std::size_t piece = chunk; piece < std::min(chunk + kChunk, in.size()); piece += kPiece) {
+      PrefixSumFacts facts = PrefixSumFacts::combine(chunks_before, pieces_before);
+      for (std::size_t i = piece; i < std::min(piece + kPiece, in.size()); ++i) {
+        if (kind == ScanKind::inclusive) facts.add(harness::as_double(in[i]));
+        if (facts.judged_by_oracle()) return std::nullopt;
+        if (!harness::prefix_sum_acceptable(facts, harness::as_double(out[i]), gamma, max_finite)) failing.push_back(i);
+        if (kind == ScanKind::exclusive) facts.add(harness::as_double(in[i]));
+      }
+      pieces_before = PrefixSumFacts::combine(pieces_before, facts_of(piece, piece + kPiece));
+    }
+    chunks_before = PrefixSumFacts::combine(chunks_before, facts_of(chunk, chunk + kChunk));
+  }
+  return failing;
+}
+
+// The positions the oracle fails: its count and first must be the device judge's. Only sums of
+// doubles near the largest finite value leave the doubles.
+template <class T>
+void expect_float_judges_agree(ScanKind kind, const std::vector<T>& in, const std::vector<T>& out, std::uint64_t depth,
+                               const std::string& what, bool may_leave_doubles) {
+  const harness::Mismatches oracle = harness::judge_scan<T>(kind, Op::sum, in, out, depth);
+  const auto device = failing_float_scan_positions(kind, in, out, depth);
+  if (!device) {
+    EXPECT_TRUE(may_leave_doubles) << what;
+    return;
+  }
+  EXPECT_EQ(device->size(), oracle.count) << what;
+  if (oracle.count > 0) {
+    EXPECT_EQ(first(*device), oracle.first) << what;
+  }
+}
+
+// The sums a serial kernel computes in T: within the bound of accumulation depth n.
+template <class T>
+std::vector<T> serial_scan(ScanKind kind, const std::vector<T>& in) {
+  std::vector<T> out(in.size());
+  T sum = harness::from_double<T>(0.0);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (kind == ScanKind::inclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
+    out[i] = sum;
+    if (kind == ScanKind::exclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
+  }
+  return out;
+}
+
+template <class T>
+void expect_float_judges_agree_on_plants() {
+  using harness::Distribution;
+  const std::string type = std::to_string(sizeof(T)) + "-byte float";
+  for (Distribution distribution : harness::kAllDistributions) {
+    if (!harness::applies_to(distribution, kernels::TypeKey::float32)) continue;
+    const std::vector<T> in = harness::generate<T>(distribution, 1000, 5);
+    for (ScanKind kind : {ScanKind::inclusive, ScanKind::exclusive}) {
+      const std::string what =
+          type + ", " + std::string(harness::name(distribution)) + ", " + std::string(kernels::name(kind));
+      const bool near_the_largest_double =
+          sizeof(T) == 8 && (distribution == Distribution::max || distribution == Distribution::alternating ||
+                             distribution == Distribution::two_values);
+      const std::vector<T> right = serial_scan(kind, in);
+      expect_float_judges_agree(kind, in, right, in.size(), what, near_the_largest_double);
+      expect_float_judges_agree(kind, in, right, 1, what + ", depth 1", near_the_largest_double);
+      std::vector<T> planted = right;
+      planted[0] = harness::from_double<T>(0.5);  // an exclusive scan starts with +0.0
+      planted[700] = harness::limits<T>::quiet_NaN();
+      planted[998] = harness::negated(planted[998]);
+      planted[999] = harness::from_double<T>(harness::as_double(planted[999]) * 2 + 1);
+      expect_float_judges_agree(kind, in, planted, in.size(), what + ", planted", near_the_largest_double);
+    }
+  }
+}
+
+TEST(FloatScanDeviceJudge, AgreesWithTheOracleOnRightAndPlantedOutputsOfEveryDistribution) {
+  expect_float_judges_agree_on_plants<float>();
+  expect_float_judges_agree_on_plants<double>();
+  expect_float_judges_agree_on_plants<__half>();
+  expect_float_judges_agree_on_plants<__nv_bfloat16>();
+}
+
+// Doubles whose sums leave the doubles are the oracle's to judge (it sums them in long double).
+TEST(FloatScanDeviceJudge, LeavesSumsBeyondTheDoublesToTheOracle) {
+  harness::PrefixSumFacts facts;
+  facts.add(harness::limits<double>::max());
+  EXPECT_FALSE(facts.judged_by_oracle());
+  facts.add(harness::limits<double>::max());
+  EXPECT_TRUE(facts.judged_by_oracle());
+  harness::PrefixSumFacts one_max;
+  one_max.add(harness::limits<double>::max());
+  EXPECT_TRUE(harness::PrefixSumFacts::combine(one_max, one_max).judged_by_oracle());
+  const DeviceJudgement judgement({{0, harness::kNoBadIndex, true}, {}}, sizes({10, 10}), 3, "a check");
+  EXPECT_TRUE(judgement.judged_on_host(0));
+  EXPECT_EQ(judgement.sampled(), std::optional<std::size_t>(1)) << "an undecided run is no sample";
+  EXPECT_EQ(judgement.agree(0, std::string("wrong at 2")), std::optional<std::string>("wrong at 2"));
+  EXPECT_EQ(judgement.agree(0, std::nullopt), std::nullopt);
+}
+
 // The positions of a sort's output that fail the per-position check, found on the host.
 template <class K>
 std::vector<std::uint64_t> failing_sort_positions(const std::vector<K>& in, const std::vector<K>& keys,
@@ -127,12 +253,6 @@ TEST(SortDeviceJudge, OrdersFloatsByTotalOrder) {
   std::vector<float> zeros_swapped = expected.keys;  // -NaN, -0.0, +0.0, 1, +NaN
   std::swap(zeros_swapped[1], zeros_swapped[2]);
   EXPECT_EQ(first(failing_sort_positions(in, zeros_swapped, {})), 2u);
-}
-
-std::vector<harness::JudgedRun> sizes(const std::vector<std::uint64_t>& lengths) {
-  std::vector<harness::JudgedRun> runs;
-  for (std::uint64_t n : lengths) runs.push_back({n, 32});
-  return runs;
 }
 
 TEST(DeviceJudgement, TheHostJudgesOneSampledShortRunAndTheSmallestFailures) {

@@ -1,8 +1,11 @@
 // The device judges find what the CPU oracle finds: each passes an output the oracle passes, and
-// fails a planted wrong output at the position where the plant is, on the GPU; the reduction
-// judge's fold is the oracle's, and differs from the fold of a planted wrong input.
+// fails a planted wrong output at the position where the plant is, on the GPU (the float scan
+// judge as many positions as the oracle); the reduction judge's fold is the oracle's, and
+// differs from the fold of a planted wrong input.
 #include "harness/input/distributions.hpp"
 #include "harness/memory/device_buffer.hpp"
+#include "harness/numeric/element_traits.hpp"
+#include "harness/numeric/float_sum.hpp"
 #include "harness/reduce/reduce_device_judge.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
 #include "harness/scan/scan_device_judge.hpp"
@@ -12,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -66,6 +70,72 @@ TEST(DeviceJudges, ScanPassesTheOraclesOutputAndFailsAtEachPlant) {
     EXPECT_EQ(verdicts[3].mismatches, 0u) << "an empty run";
     EXPECT_EQ(verdicts[3].first_bad, kNoBadIndex);
   }
+}
+
+// A serial kernel's float sums, each step rounded to T: within the bound of accumulation depth n.
+template <class T>
+std::vector<T> serial_sums(ScanKind kind, const std::vector<T>& in) {
+  std::vector<T> out(in.size());
+  T sum = harness::from_double<T>(0.0);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (kind == ScanKind::inclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
+    out[i] = sum;
+    if (kind == ScanKind::exclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
+  }
+  return out;
+}
+
+// The oracle passes the serial sums at this depth (16 for the 16-bit floats, whose bound is
+// unbounded at depth n); the device judge passes them too, and fails a plant of 4096 (far from
+// every sum here) at the position of the plant, as many positions as the oracle.
+template <class T>
+void expect_float_scan_verdicts(harness::Distribution distribution) {
+  const std::vector<T> in = harness::generate<T>(distribution, kLength, 13);
+  const std::uint64_t depth = sizeof(T) == 2 ? 16 : kLength;
+  const double gamma = harness::FloatSumJudge<T>(depth).bound_factor();
+  for (ScanKind kind : {ScanKind::inclusive, ScanKind::exclusive}) {
+    const std::string what = std::to_string(sizeof(T)) + "-byte floats, " + std::string(harness::name(distribution)) +
+                             ", " + std::string(kernels::name(kind));
+    const std::vector<T> right = serial_sums(kind, in);
+    ASSERT_EQ(harness::judge_scan<T>(kind, Op::sum, in, right, depth).count, 0u) << what;
+    std::vector<T> late = right, first_wrong = right;
+    late[kLength - 3] = first_wrong[0] = harness::from_double<T>(4096.0);
+    const auto d_in = on_device(in), d_right = on_device(right), d_late = on_device(late),
+               d_first = on_device(first_wrong);
+    const std::vector<DeviceVerdict> verdicts =
+        harness::judge_float_scans_on_device<T>(kind, {{d_in.data(), d_right.data(), kLength, gamma},
+                                                       {d_in.data(), d_late.data(), kLength, gamma},
+                                                       {d_in.data(), d_first.data(), kLength, gamma},
+                                                       {d_in.data(), d_first.data(), 0, gamma}});
+    EXPECT_EQ(verdicts[0].mismatches, 0u) << what;
+    EXPECT_EQ(verdicts[1].mismatches, harness::judge_scan<T>(kind, Op::sum, in, late, depth).count) << what;
+    EXPECT_EQ(verdicts[1].first_bad, kLength - 3) << what;
+    EXPECT_EQ(verdicts[2].first_bad, 0u) << what;
+    EXPECT_EQ(verdicts[3].mismatches, 0u) << what << ": an empty run";
+    for (const DeviceVerdict& verdict : verdicts) EXPECT_FALSE(verdict.undecided) << what;
+  }
+}
+
+TEST(DeviceJudges, FloatScanPassesASerialScanAndFailsAtEachPlant) {
+  expect_float_scan_verdicts<float>(harness::Distribution::random);
+  expect_float_scan_verdicts<float>(harness::Distribution::specials);
+  expect_float_scan_verdicts<double>(harness::Distribution::cancellation);
+  expect_float_scan_verdicts<__half>(harness::Distribution::random);
+  expect_float_scan_verdicts<__nv_bfloat16>(harness::Distribution::denormals);
+}
+
+// Sums of doubles near the largest finite value leave the doubles: the oracle judges them.
+TEST(DeviceJudges, FloatScanLeavesSumsBeyondTheDoublesUndecided) {
+  const std::vector<double> in = harness::generate<double>(harness::Distribution::max, kLength, 1);
+  const std::vector<double> out = serial_sums(ScanKind::inclusive, in);
+  const auto d_in = on_device(in), d_out = on_device(out);
+  const std::vector<DeviceVerdict> verdicts = harness::judge_float_scans_on_device<double>(
+      ScanKind::inclusive,
+      {{d_in.data(), d_out.data(), kLength, harness::FloatSumJudge<double>(kLength).bound_factor()},
+       {d_in.data(), d_out.data(), 1, harness::FloatSumJudge<double>(1).bound_factor()}});
+  EXPECT_TRUE(verdicts[0].undecided);
+  EXPECT_FALSE(verdicts[1].undecided) << "one largest double is a double";
+  EXPECT_EQ(verdicts[1].mismatches, 0u);
 }
 
 TEST(DeviceJudges, SortPassesTheOraclesOutputAndFailsAtEachPlant) {
@@ -134,8 +204,64 @@ TEST(DeviceJudges, ReductionFoldsAreTheOraclesAndOrderKeeping) {
   expect_device_folds_are_the_oracles<unsigned long long, unsigned long long>(Op::max, harness::Distribution::random);
   expect_device_folds_are_the_oracles<long long, long long>(Op::last_nonzero, harness::Distribution::sparse);
   expect_device_folds_are_the_oracles<long long, long long>(Op::unitriangular, harness::Distribution::random);
-  EXPECT_FALSE((harness::folds_on_device<float, float>(Op::sum))) << "float sums stay with the oracle's bound";
+  EXPECT_FALSE((harness::folds_on_device<float, float>(Op::sum))) << "float sums are judged by their bound";
   EXPECT_FALSE((harness::folds_on_device<int, long long>(Op::max))) << "a widening reduction folds exactly as a sum";
+}
+
+// Float max and min fold on the device as the oracle folds them: the first NaN (its payload), and
+// -0.0 below +0.0, whatever the order; the empty input's result is lowest() (max) or max() (min).
+template <class T>
+void expect_float_extremes_are_the_oracles(harness::Distribution distribution) {
+  const std::vector<T> in = harness::generate<T>(distribution, kLength, 17);
+  const std::vector<T> reversed(in.rbegin(), in.rend());
+  const auto d_in = on_device(in), d_reversed = on_device(reversed);
+  for (Op op : {Op::max, Op::min}) {
+    const std::string what = std::string(kernels::name(op)) + " of " + std::to_string(sizeof(T)) + "-byte " +
+                             std::string(harness::name(distribution));
+    ASSERT_TRUE((harness::folds_on_device<T, T>(op))) << what;
+    const std::vector<T> folds = harness::exact_folds_on_device<T, T>(
+        op, {{d_in.data(), kLength}, {d_reversed.data(), kLength}, {d_in.data(), 0}});
+    const auto oracle = [&](std::span<const T> values) { return harness::expect_reduce<T, T>(op, values).value; };
+    EXPECT_TRUE(harness::same_value(folds[0], oracle(in))) << what;
+    EXPECT_TRUE(harness::same_value(folds[1], oracle(reversed))) << what;
+    EXPECT_TRUE(harness::same_value(folds[2], oracle({}))) << what << ": the empty input";
+  }
+}
+
+TEST(DeviceJudges, FloatMaxAndMinFoldAsTheOracle) {
+  expect_float_extremes_are_the_oracles<float>(harness::Distribution::specials);
+  expect_float_extremes_are_the_oracles<float>(harness::Distribution::signed_zeros);
+  expect_float_extremes_are_the_oracles<double>(harness::Distribution::nan);
+  expect_float_extremes_are_the_oracles<__half>(harness::Distribution::specials);
+  expect_float_extremes_are_the_oracles<__nv_bfloat16>(harness::Distribution::infinities);
+}
+
+// The facts of a float sum made on the device are the oracle's, up to the reference error both
+// allow; the oracle's rules give the same verdicts with either, on a serial kernel's sum and on
+// one planted off by more than the bound.
+template <class T>
+void expect_sum_facts_are_the_oracles(harness::Distribution distribution) {
+  const std::vector<T> in = harness::generate<T>(distribution, kLength, 19);
+  const auto d_in = on_device(in);
+  const harness::PrefixSumFacts device = harness::sum_facts_on_device<T>({{d_in.data(), kLength}})[0];
+  const harness::FloatSumFacts host = harness::expect_reduce<T, T>(Op::sum, in).facts;
+  const std::string what = std::to_string(sizeof(T)) + "-byte " + std::string(harness::name(distribution));
+  ASSERT_FALSE(device.judged_by_oracle()) << what;
+  EXPECT_EQ(device.count, host.count) << what;
+  EXPECT_EQ((device.flags & harness::PrefixSumFacts::kNaN) != 0, host.has_nan) << what;
+  EXPECT_EQ((device.flags & harness::PrefixSumFacts::kAllZero) != 0, host.all_zero) << what;
+  EXPECT_EQ((device.flags & harness::PrefixSumFacts::kPositive) != 0, host.has_positive) << what;
+  const long double difference = std::fabs(static_cast<long double>(device.high) + device.low - host.exact());
+  EXPECT_LE(difference, 2 * host.reference_error()) << what;
+  EXPECT_LE(std::fabs(device.abs_sum - host.abs_sum), static_cast<double>(host.abs_bound() - host.abs_sum)) << what;
+}
+
+TEST(DeviceJudges, FloatSumFactsAreTheOraclesWithinItsReferenceError) {
+  expect_sum_facts_are_the_oracles<float>(harness::Distribution::random);
+  expect_sum_facts_are_the_oracles<float>(harness::Distribution::specials);
+  expect_sum_facts_are_the_oracles<double>(harness::Distribution::cancellation);
+  expect_sum_facts_are_the_oracles<__half>(harness::Distribution::denormals);
+  expect_sum_facts_are_the_oracles<__nv_bfloat16>(harness::Distribution::signed_zeros);
 }
 
 }  // namespace

@@ -117,6 +117,8 @@ class FloatSumJudge {
   std::optional<std::string> judge(const FloatSumFacts& facts, Out got) const;
   // Whether judge() would find `got` wrong, without formatting what is wrong.
   bool wrong(const FloatSumFacts& facts, Out got) const;
+  // The bound's factor, gamma(d) for the accumulation depth d, as a double (the device judge's).
+  double bound_factor() const { return gamma_; }
 
  private:
   std::uint64_t depth_;

@@ -162,8 +162,6 @@ concept BatchDevice = std::constructible_from < Device,
   seen.launch(run, input, workspace, stream);
   device.download();
   { device.judge(run) } -> std::same_as<std::optional<std::string>>;
-  // Whether judge() of different runs may run at once: it reads only what download() made.
-  { seen.judges_runs_at_once() } -> std::same_as<bool>;
   { seen.pass(run) } -> std::same_as<std::string>;
   { seen.output_bits(run) } -> std::same_as<std::vector<std::byte>>;
   { seen.violations() } -> std::same_as<std::vector<std::pair<std::size_t, std::string>>>;

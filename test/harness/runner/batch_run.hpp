@@ -13,7 +13,6 @@
 #include "harness/runner/batch.hpp"
 #include "harness/runner/gpu_session.hpp"
 #include "harness/runner/graph_capture.hpp"
-#include "harness/runner/host_threads.hpp"
 #include "harness/runner/phase_clock.hpp"
 #include "harness/runner/run_streams.hpp"
 #include "harness/runner/scheduling_noise.hpp"
@@ -232,24 +231,15 @@ class BatchExecution {
     return std::nullopt;
   }
 
-  // Each run against the oracle (on the host's cores where the family allows it and the batch
-  // is long enough to gain), then its workspace's padding and canaries, then (for deterministic
-  // variants) its repeats bit for bit; then the output guard bands.
+  // Each run against the oracle (its verdict from the device where the family judges there), then
+  // its workspace's padding and canaries, then (for deterministic variants) its repeats bit for
+  // bit; then the output guard bands.
   void judge_runs() {
     const std::vector<bool> overran = workspaces_.overruns();
-    std::vector<std::optional<std::string>> wrong(batch_.runs_.size());
-    const auto judge = [&](std::size_t begin, std::size_t end) {
-      for (std::size_t r = begin; r < end; ++r) {
-        if (!problems_[r]) wrong[r] = device_.judge(r);
-      }
-    };
-    if (device_.judges_runs_at_once() && values_judged() >= kValuesWorthSplitting) {
-      parallel_for(batch_.runs_.size(), 1, judge);
-    } else {
-      judge(0, batch_.runs_.size());
-    }
     for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
-      if (wrong[r]) problems_[r] = Problem{FailureKind::wrong_value, std::move(*wrong[r])};
+      if (!problems_[r]) {
+        if (auto wrong = device_.judge(r)) problems_[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
+      }
       if (!problems_[r] && overran[r]) {
         problems_[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes_[r]) +
                                                                " workspace bytes its query asked for"};
@@ -266,13 +256,6 @@ class BatchExecution {
       }
     }
     fail_once_per_run(device_.violations(), "");
-  }
-
-  // The values of every run of the batch, which its judging reads.
-  std::uint64_t values_judged() const {
-    std::uint64_t values = 0;
-    for (const BatchRun& run : batch_.runs_) values += batch_.inputs_[run.input]->values.size();
-    return values;
   }
 
   // One out-of-bounds failure per run, however many elements of its bands it changed: the first

@@ -13,7 +13,8 @@ DeviceJudgement::DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std:
     : verdicts_(std::move(verdicts)), check_(std::move(check)), on_host_(runs.size(), false) {
   std::vector<std::size_t> short_runs;
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    if (runs[r].n <= kLongestSampled) short_runs.push_back(r);
+    if (verdicts_[r].undecided) on_host_[r] = true;
+    if (runs[r].n <= kLongestSampled && !verdicts_[r].undecided) short_runs.push_back(r);
   }
   if (!short_runs.empty()) {
     sampled_ = short_runs[random_bits(seed, short_runs.size()) % short_runs.size()];
@@ -46,6 +47,7 @@ std::optional<std::string> DeviceJudgement::verdict(std::size_t run) const {
 }
 
 std::optional<std::string> DeviceJudgement::agree(std::size_t run, std::optional<std::string> oracle) const {
+  if (verdicts_[run].undecided) return oracle;
   const bool device_passed = verdicts_[run].mismatches == 0;
   if (device_passed == !oracle.has_value()) return oracle;
   if (device_passed)

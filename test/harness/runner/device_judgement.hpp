@@ -2,8 +2,9 @@
 // reduce/reduce_device_judge; integer scans: scan/scan_device_judge; sorts:
 // sort/sort_device_judge), and what the CPU oracle, which stays the reference, still judges: one
 // sampled run of every batch that has a run of at most kLongestSampled values, whose two verdicts
-// must agree, so that neither judge drifts from the other unseen; and the smallest failing runs
-// (at most kDescribedOnHost a batch), whose failures the oracle describes value by value. The
+// must agree, so that neither judge drifts from the other unseen; the smallest failing runs
+// (at most kDescribedOnHost a batch), whose failures the oracle describes value by value; and
+// the runs the device could not decide (DeviceVerdict::undecided). The
 // other failing runs are reported from the device's verdict alone: a broken kernel costs the host
 // no more than a good one.
 #pragma once
@@ -39,11 +40,13 @@ class DeviceJudgement {
 
   // The sampled run, if the batch has one short enough.
   std::optional<std::size_t> sampled() const { return sampled_; }
-  // Whether the CPU oracle judges the run (the sample, or a failure it describes).
+  // Whether the CPU oracle judges the run (the sample, a failure it describes, or a run the device
+  // left undecided).
   bool judged_on_host(std::size_t run) const { return on_host_[run]; }
   // The device's verdict of a run the host does not judge: nothing when it passed.
   std::optional<std::string> verdict(std::size_t run) const;
-  // The verdict of a run the host judged too: the oracle's, or why the two judges disagree.
+  // The verdict of a run the host judged too: the oracle's, or why the two judges disagree (an
+  // undecided run's is the oracle's).
   std::optional<std::string> agree(std::size_t run, std::optional<std::string> oracle) const;
 
  private:

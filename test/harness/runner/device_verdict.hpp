@@ -1,6 +1,8 @@
 // What a check run on the device found in one output: how many positions fail it, and the first
 // of them (kNoBadIndex when none is, or when the check is of the whole output, such as a
-// multiset fingerprint). The large tests and the device judges of the batch runner return it.
+// multiset fingerprint); or that the device could not decide, and the CPU oracle judges the run
+// (a float scan whose sums leave the doubles). The large tests and the device judges of the
+// batch runner return it.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@ inline constexpr std::uint64_t kNoBadIndex = ~std::uint64_t(0);
 struct DeviceVerdict {
   std::uint64_t mismatches = 0;
   std::uint64_t first_bad = kNoBadIndex;
+  bool undecided = false;
 };
 
 // The work of one CUDA block of a device judge: up to kJudgeChunk positions of one run, so that

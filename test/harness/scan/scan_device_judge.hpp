@@ -2,10 +2,12 @@
 // identity before the first) or op(output i-1, input i-1) (exclusive; the identity first). By
 // induction that holds at every i exactly when the output is the prefix fold, so the check is
 // the oracle's (harness/scan/scan_oracle.hpp), one position at a time, and the first position
-// failing it is the first wrong output. Floats stay with the oracle: their bound is a property of
-// the whole prefix, not of a step.
+// failing it is the first wrong output. The step of each op is the device judges' exact step
+// (numeric/exact_step.hpp).
 //
-// The step of each op is the device judges' exact step (numeric/exact_step.hpp).
+// The device judge of float sums: each output within the oracle's bound of its prefix
+// (numeric/prefix_sum_facts.hpp), the facts of the prefix made of those of the chunks before it
+// and of the positions before it in its chunk.
 #pragma once
 
 #include "harness/input/random_bits.hpp"
@@ -37,5 +39,19 @@ struct ScanJudgeRun {
 template <class T>
 std::vector<DeviceVerdict> judge_scans_on_device(kernels::ScanKind kind, kernels::Op op,
                                                  const std::vector<ScanJudgeRun<T>>& runs);
+
+template <class T>
+struct FloatScanJudgeRun {
+  const T* in;
+  const T* out;
+  std::uint64_t n;
+  double gamma;  // the bound's factor for the run's accumulation depth (FloatSumJudge::bound_factor)
+};
+
+// One verdict per run of a float sum scan, from three launches on the tests' stream; a run whose
+// sums leave the doubles is undecided (the oracle judges it).
+template <class T>
+std::vector<DeviceVerdict> judge_float_scans_on_device(kernels::ScanKind kind,
+                                                       const std::vector<FloatScanJudgeRun<T>>& runs);
 
 }  // namespace harness

@@ -2,6 +2,7 @@
 
 #include "harness/diagnosis/mismatches.hpp"
 #include "harness/input/random_bits.hpp"
+#include "harness/numeric/float_sum.hpp"
 #include "harness/runner/batch_run.hpp"
 #include "harness/runner/device_judgement.hpp"
 #include "harness/scan/scan_device_judge.hpp"
@@ -33,10 +34,10 @@ GuardedImage<T> output_image(const std::vector<const TestInput<T>*>& inputs, con
 
 }  // namespace
 
-// Each run's output is an array between guard bands of its own, judged against the oracle's
-// prefix within the variant's derived bound. Integer scans are judged on the device, exactly
-// (scan/scan_device_judge.hpp): only the runs the CPU oracle judges too come back to the host
-// (runner/device_judgement.hpp).
+// Each run's output is an array between guard bands of its own, judged on the device: integer
+// scans exactly, each output against the one before it (scan/scan_device_judge.hpp); float sums
+// each within the oracle's derived bound of its prefix. Only the runs the CPU oracle judges too
+// come back to the host (runner/device_judgement.hpp).
 template <class T>
 class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
  public:
@@ -54,25 +55,40 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   }
 
   void download() {
-    if constexpr (kJudgedOnDevice) {
-      judge_on_device();
+    std::vector<JudgedRun> sizes;
+    for (std::size_t r = 0; r < this->runs_.size(); ++r) sizes.push_back({this->length(r), this->block_size(r)});
+    const std::uint64_t seed = derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
+                                           static_cast<std::uint64_t>(this->mode_.kind));
+    const bool inclusive = this->mode_.kind == kernels::ScanKind::inclusive;
+    if constexpr (std::is_integral_v<T>) {
+      std::vector<ScanJudgeRun<T>> runs;
+      for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+        const T* in = this->launched_input(r);
+        runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r)});
+      }
+      judgement_.emplace(judge_scans_on_device<T>(this->mode_.kind, this->mode_.op, runs), sizes, seed,
+                         inclusive ? "out[i] == op(out[i-1], in[i])" : "out[i] == op(out[i-1], in[i-1])");
     } else {
-      results_ = outputs_.download_segments();
+      std::vector<FloatScanJudgeRun<T>> runs;
+      for (std::size_t r = 0; r < this->runs_.size(); ++r) {
+        const T* in = this->launched_input(r);
+        const FloatSumJudge<T> bound(this->variant_.depth_with(this->length(r), this->block_size(r)));
+        runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r), bound.bound_factor()});
+      }
+      judgement_.emplace(judge_float_scans_on_device<T>(this->mode_.kind, runs), sizes, seed,
+                         "each output within the oracle's bound of its prefix");
     }
   }
 
   std::optional<std::string> judge(std::size_t run) {
-    if (judgement_ && !judgement_->judged_on_host(run)) return judgement_->verdict(run);
+    if (!judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
     const Mismatches mismatches =
         judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values, got(run), depth);
     std::optional<std::string> verdict;
     if (mismatches.count > 0) verdict = mismatches.describe();
-    return judgement_ ? judgement_->agree(run, std::move(verdict)) : verdict;
+    return judgement_->agree(run, std::move(verdict));
   }
-
-  // Float scans: every output is on the host, and the oracle reads only it and the input.
-  bool judges_runs_at_once() const { return !judgement_; }
 
   std::string pass(std::size_t run) const {
     return "all " + std::to_string(this->length(run)) + " outputs within the oracle's bounds";
@@ -93,31 +109,10 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
   void for_each_extra_input(F&&) const {}  // a scan reads one input
 
  private:
-  static constexpr bool kJudgedOnDevice = std::is_integral_v<T>;
-
-  void judge_on_device() {
-    std::vector<ScanJudgeRun<T>> runs;
-    std::vector<JudgedRun> sizes;
-    for (std::size_t r = 0; r < this->runs_.size(); ++r) {
-      const T* in = this->launched_input(r);
-      runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r)});
-      sizes.push_back({this->length(r), this->block_size(r)});
-    }
-    judgement_.emplace(judge_scans_on_device<T>(this->mode_.kind, this->mode_.op, runs), sizes,
-                       derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
-                                   static_cast<std::uint64_t>(this->mode_.kind)),
-                       this->mode_.kind == kernels::ScanKind::inclusive ? "out[i] == op(out[i-1], in[i])"
-                                                                        : "out[i] == op(out[i-1], in[i-1])");
-  }
-
-  // A run's output on the host: all of them, or (judged on the device) each as it is asked for.
-  std::span<const T> got(std::size_t run) const {
-    if (!judgement_) return {results_.data() + outputs_.packed_offset(run), this->length(run)};
-    return outputs_.segment_on_host(run);
-  }
+  // A run's output on the host, fetched when it is first asked for.
+  std::span<const T> got(std::size_t run) const { return outputs_.segment_on_host(run); }
 
   DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
-  std::vector<T> results_;
   std::optional<DeviceJudgement> judgement_;
 };
 

@@ -141,9 +141,6 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
     return judgement_->agree(run, std::move(verdict));
   }
 
-  // The oracle's sorts are kept across batches (expectation_of), one run at a time.
-  bool judges_runs_at_once() const { return false; }
-
   std::string pass(std::size_t run) const {
     return "all " + std::to_string(this->length(run)) + " keys" + (pairs() ? " and values" : "") +
            " as the oracle's stable sort";
