@@ -107,9 +107,9 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
   }
   for (Distribution distribution : {Distribution::max, Distribution::alternating}) {
     const TestInput<In>& values = input(distribution, preferred_length(65537), 0);
-    expect_sum_leaves_range(distribution, values.values, harness::expect_reduce<In, Out>(Op::sum, values.values));
+    expect_sum_leaves_range(distribution, values.values(), harness::expect_reduce<In, Out>(Op::sum, values.values()));
     if (HasFatalFailure()) return;
-    check(every_block({{distribution, values.values.size(), 0}}));
+    check(every_block({{distribution, values.size(), 0}}));
   }
 }
 

@@ -64,7 +64,7 @@ class FamilyTest : public VariantTest<Family::kType> {
     for (const Run& run : runs) {
       const TestInput<In>* input = this->input_for(run.input, run.block_size);
       if (input == nullptr) continue;
-      const std::uint64_t n = input->values.size();
+      const std::uint64_t n = input->size();
       const std::uint64_t output = Family::kOutputPerElement ? n : 1;
       if (!cut.empty() && values + (inputs.count(input) ? 0 : n) + output > kBatchValues) {
         cut.emplace_back();

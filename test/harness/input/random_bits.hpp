@@ -3,13 +3,9 @@
 // the host or (for inputs too large to upload) on the device.
 #pragma once
 
-#include <cstdint>
+#include "harness/host_device.hpp"
 
-#if defined(__CUDACC__)
-#define HARNESS_HOST_DEVICE __host__ __device__
-#else
-#define HARNESS_HOST_DEVICE
-#endif
+#include <cstdint>
 
 namespace harness {
 
@@ -26,9 +22,9 @@ HARNESS_HOST_DEVICE constexpr std::uint64_t random_bits(std::uint64_t seed, std:
 }
 
 // Combines a seed with further components (a length, a distribution...) into a new seed.
-constexpr std::uint64_t derive_seed(std::uint64_t seed) { return seed; }
+HARNESS_HOST_DEVICE constexpr std::uint64_t derive_seed(std::uint64_t seed) { return seed; }
 template <class... Rest>
-constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t next, Rest... rest) {
+HARNESS_HOST_DEVICE constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t next, Rest... rest) {
   return derive_seed(mix64(seed ^ mix64(next)), static_cast<std::uint64_t>(rest)...);
 }
 

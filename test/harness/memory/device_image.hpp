@@ -3,9 +3,10 @@
 // segments' values cross: the poison is filled on the device, long segments are uploaded
 // straight from their values and short ones packed into one copy that the device scatters;
 // after the runs the bands are checked on the device (only a changed band comes back) and the
-// segments come back packed. A read-only image (an input) also keeps a device copy as made, so
-// that after the runs it is compared on the device and comes back whole only when something
-// changed it.
+// segments come back packed. A segment made on the device (GuardedImage::set_made_on_device) is
+// made there after the upload, in any image. A read-only image (an input) also keeps a device
+// copy as made, so that after the runs it is compared on the device and comes back whole only
+// when something changed it.
 // With exact-size buffers (memory/buffer_layout.hpp) each segment is a device allocation of its
 // own instead, starting at the segment's alignment: a buffer of its `shift + n` elements whose
 // last n are the segment (an empty segment with no shift points just past a 16-byte allocation),
@@ -47,6 +48,7 @@ class DeviceImage {
         fill_words_on_device(image_.data(), image_.size(), sizeof(T), word_pattern(host_.poison()));
         upload_contents();
       }
+      fill_segments_on_device();
       if (access == Access::read_only) {
         as_uploaded_ = DeviceBuffer<T>(image_.size());
         as_uploaded_.copy_from(image_);
@@ -59,6 +61,7 @@ class DeviceImage {
       exact_.emplace_back(before + host_.length(k));
       exact_.back().upload(host_.image(host_.offset(k) - before, host_.offset(k) + host_.length(k)));
     }
+    fill_segments_on_device();
   }
 
   T* segment(std::size_t k) const {
@@ -154,6 +157,13 @@ class DeviceImage {
   static constexpr std::size_t kStraight = std::size_t(1) << 16;
 
   bool whole_copies() const { return copied_whole(host_.size() * sizeof(T)); }
+
+  // The segments made on the device (GuardedImage::set_made_on_device), over the poison uploaded.
+  void fill_segments_on_device() {
+    for (std::size_t k = 0; k < host_.segments(); ++k) {
+      if (const auto& made = host_.made_on_device(k)) made->fill(segment(k));
+    }
+  }
 
   void upload_contents() {
     std::vector<T> packed;

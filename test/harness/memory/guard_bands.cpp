@@ -29,7 +29,10 @@ T input_poison(kernels::Op op) {
 template <class T>
 GuardedImage<T>::GuardedImage(std::span<const std::uint64_t> lengths, std::span<const unsigned> shifts,
                               std::size_t guard, T poison)
-    : lengths_(lengths.begin(), lengths.end()), contents_(lengths.size()), poison_(poison) {
+    : lengths_(lengths.begin(), lengths.end()),
+      contents_(lengths.size()),
+      made_on_device_(lengths.size()),
+      poison_(poison) {
   constexpr std::size_t per_vector = 16 / sizeof(T);
   std::size_t cursor = 0;
   for (std::size_t k = 0; k < lengths.size(); ++k) {
@@ -90,8 +93,9 @@ std::vector<typename GuardedImage<T>::Violation> GuardedImage<T>::violations(std
   for (std::size_t k = 0; k < bands(); ++k) {
     add_band_violations(k, after.subspan(band_begin(k), band_end(k) - band_begin(k)), limit, found);
     if (k == offsets_.size() || !segments_read_only) continue;
+    const std::span<const T> made = made_on_device_[k] ? made_on_device_[k]->as_made() : contents_[k];
     for (std::size_t j = 0; j < lengths_[k] && found.size() < limit; ++j) {
-      const T before = contents_[k].empty() ? poison_ : contents_[k][j];
+      const T before = made.empty() ? poison_ : made[j];
       const T now = after[offsets_[k] + j];
       if (std::memcmp(&before, &now, sizeof(T)) == 0) continue;
       found.push_back({k, "wrote element " + std::to_string(j) + " of its read-only input: " + show_value(before) +

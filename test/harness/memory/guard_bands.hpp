@@ -15,6 +15,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,6 +58,15 @@ class GuardedImage {
   // then gets each segment's contents (memory/device_image.hpp).
   void set_contents(std::size_t k, std::span<const T> values);
   std::span<const T> contents(std::size_t k) const { return contents_[k]; }
+  // Segment k is made on the device instead, by fill(segment) once the image is there (its host
+  // image is poison); as_made() gives its values on the host, when a check of the read-only
+  // segment needs them (violations).
+  struct DeviceMade {
+    std::function<void(T*)> fill;
+    std::function<std::span<const T>()> as_made;
+  };
+  void set_made_on_device(std::size_t k, DeviceMade made) { made_on_device_[k] = std::move(made); }
+  const std::optional<DeviceMade>& made_on_device(std::size_t k) const { return made_on_device_[k]; }
   // Elements [begin, end) of the image as made: poison, and each segment's contents.
   std::vector<T> image(std::size_t begin, std::size_t end) const;
   std::vector<T> image() const { return image(0, size_); }
@@ -82,6 +93,7 @@ class GuardedImage {
   std::vector<std::size_t> offsets_;
   std::vector<std::uint64_t> lengths_;
   std::vector<std::span<const T>> contents_;
+  std::vector<std::optional<DeviceMade>> made_on_device_;
   std::size_t size_ = 0;
   T poison_;
 };

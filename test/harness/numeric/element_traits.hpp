@@ -4,6 +4,8 @@
 // ambiguous); libcu++'s traits, limits and classification functions know all of them.
 #pragma once
 
+#include "harness/host_device.hpp"
+
 #include <kernels/types.hpp>
 
 #include <cuda_bf16.h>
@@ -54,7 +56,7 @@ bits_t<T> bits_of(T value) {
 
 // The value as a double: exact for every element type but 64-bit integers beyond 2^53.
 template <class T>
-double as_double(T value) {
+HARNESS_HOST_DEVICE double as_double(T value) {
   if constexpr (is_half_float_v<T>) {
     return static_cast<double>(static_cast<float>(value));
   } else {
@@ -62,9 +64,9 @@ double as_double(T value) {
   }
 }
 
-// x rounded to T (to nearest, ties to even, as one IEEE conversion).
+// x rounded to T (to nearest, ties to even, as one IEEE conversion; the same on the device).
 template <class T>
-T from_double(double x) {
+HARNESS_HOST_DEVICE T from_double(double x) {
   return static_cast<T>(x);
 }
 

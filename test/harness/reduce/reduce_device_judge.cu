@@ -39,11 +39,13 @@ struct StepFold {
 // identity: the empty input's result (lowest() or max()) is not one for -inf (+inf).
 template <class T, bool Max>
 struct FloatExtremeFold {
+  // `any` is as wide as the value, so that the struct has no padding: a fold copied to the host
+  // would carry padding bytes never written, which compute-sanitizer's initcheck reports.
   struct Folded {
     T value;
-    bool any;
+    bits_t<T> any;
   };
-  HARNESS_HOST_DEVICE static Folded identity() { return {T{}, false}; }
+  HARNESS_HOST_DEVICE static Folded identity() { return {T{}, 0}; }
   HARNESS_HOST_DEVICE Folded operator()(Folded a, Folded b) const {
     if (!a.any || cuda::std::isnan(a.value)) return b.any && !a.any ? b : a;
     if (!b.any || cuda::std::isnan(b.value)) return b.any ? b : a;
@@ -52,7 +54,7 @@ struct FloatExtremeFold {
                             : (b.value < a.value || (b.value == a.value && !a_negative && b_negative));
     return better ? b : a;
   }
-  HARNESS_HOST_DEVICE static Folded lift(T x) { return {x, true}; }
+  HARNESS_HOST_DEVICE static Folded lift(T x) { return {x, 1}; }
 };
 
 // The facts of a float sum (numeric/prefix_sum_facts.hpp).

@@ -86,7 +86,7 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   // The oracle's result of an input, made when a run of it is first judged on the host.
   const ReduceExpectation<Out>& oracle_expectation(std::size_t input) {
     auto& expected = expectations_[input];
-    if (!expected) expected = expect_reduce<In, Out>(this->mode_, this->inputs_[input]->values);
+    if (!expected) expected = expect_reduce<In, Out>(this->mode_, this->inputs_[input]->values());
     return *expected;
   }
 

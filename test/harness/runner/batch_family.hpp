@@ -133,7 +133,7 @@ class BatchDeviceBase {
  protected:
   const In* launched_input(std::size_t run) const { return launched_inputs_[run]; }
   const TestInput<In>& input_of(std::size_t run) const { return *inputs_[runs_[run].input]; }
-  std::uint64_t length(std::size_t run) const { return input_of(run).values.size(); }
+  std::uint64_t length(std::size_t run) const { return input_of(run).size(); }
   int block_size(std::size_t run) const { return runs_[run].block_size; }
 
   const kernels::VariantInfo& variant_;

@@ -48,7 +48,7 @@ Case Batch<Family>::case_of(std::size_t run) const {
   Family::set_mode(c, mode_);
   c.in_place = r.in_place;
   c.block_size = r.block_size;
-  c.n = input.values.size();
+  c.n = input.size();
   c.distribution = input.distribution;
   c.seed = input.seed;
   c.offset = input.offset;
@@ -126,11 +126,11 @@ class BatchExecution {
     std::vector<std::uint64_t> lengths;
     std::vector<unsigned> shifts;
     for (const TestInput<In>* input : batch_.inputs_) {
-      lengths.push_back(input->values.size());
+      lengths.push_back(input->size());
       shifts.push_back(input->offset);
     }
     GuardedImage<In> image(lengths, shifts, kArrayGuard, poison);
-    for (std::size_t k = 0; k < batch_.inputs_.size(); ++k) image.set_contents(k, batch_.inputs_[k]->values);
+    for (std::size_t k = 0; k < batch_.inputs_.size(); ++k) place_input(image, k, *batch_.inputs_[k]);
     return DeviceImage<In>(std::move(image), DeviceImage<In>::Access::read_only);
   }
 
@@ -170,8 +170,7 @@ class BatchExecution {
           return CaseFailure{case_as_run(culprit->run), FailureKind::timeout, what}.lines();
         },
         [this] {
-          return marks_.step_under_way(
-              [this](std::size_t r) { return std::uint64_t(batch_.inputs_[batch_.runs_[r].input]->values.size()); });
+          return marks_.step_under_way([this](std::size_t r) { return batch_.inputs_[batch_.runs_[r].input]->size(); });
         });
     // Other noise for every batch of the process: a stress test's repeats are not alike.
     static std::uint64_t noisy_batches = 0;

@@ -22,12 +22,12 @@ GuardedImage<T> output_image(const std::vector<const TestInput<T>*>& inputs, con
   std::vector<std::uint64_t> lengths;
   std::vector<unsigned> shifts;
   for (const BatchRun& run : runs) {
-    lengths.push_back(inputs[run.input]->values.size());
+    lengths.push_back(inputs[run.input]->size());
     shifts.push_back(inputs[run.input]->offset);
   }
   GuardedImage<T> image(lengths, shifts, kArrayGuard, output_poison<T>());
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    if (runs[r].in_place) image.set_contents(r, inputs[runs[r].input]->values);
+    if (runs[r].in_place) place_input(image, r, *inputs[runs[r].input]);
   }
   return image;
 }
@@ -84,7 +84,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     if (!judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
     const Mismatches mismatches =
-        judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values, got(run), depth);
+        judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values(), got(run), depth);
     std::optional<std::string> verdict;
     if (mismatches.count > 0) verdict = mismatches.describe();
     return judgement_->agree(run, std::move(verdict));

@@ -29,15 +29,15 @@ const SortExpectation<K>& expectation_of(const TestInput<K>& input) {
   using Key = std::tuple<Distribution, std::uint64_t, std::uint64_t>;
   static std::list<std::pair<Key, SortExpectation<K>>> recent;
   static std::size_t kept_keys = 0;
-  const Key key{input.distribution, input.seed, input.values.size()};
+  const Key key{input.distribution, input.seed, input.size()};
   for (auto it = recent.begin(); it != recent.end(); ++it) {
     if (it->first == key) {
       recent.splice(recent.begin(), recent, it);
       return recent.front().second;
     }
   }
-  recent.emplace_front(key, expect_sort<K>(input.values));
-  kept_keys += input.values.size();
+  recent.emplace_front(key, expect_sort<K>(input.values()));
+  kept_keys += input.size();
   while (kept_keys > kKeptKeys && recent.size() > 1) {
     kept_keys -= recent.back().second.keys.size();
     recent.pop_back();
@@ -57,7 +57,7 @@ Layout layout(const std::vector<const TestInput<K>*>& inputs, const std::vector<
   const std::size_t count = runs ? runs->size() : inputs.size();
   for (std::size_t i = 0; i < count; ++i) {
     const TestInput<K>& input = *inputs[runs ? (*runs)[i].input : i];
-    result.lengths.push_back(with_values ? input.values.size() : 0);
+    result.lengths.push_back(with_values ? input.size() : 0);
     result.shifts.push_back(input.offset);
   }
   return result;
@@ -67,7 +67,7 @@ Layout layout(const std::vector<const TestInput<K>*>& inputs, const std::vector<
 template <class K>
 std::vector<std::uint32_t> indices_for(const std::vector<const TestInput<K>*>& inputs) {
   std::size_t longest = 0;
-  for (const TestInput<K>* input : inputs) longest = std::max(longest, input->values.size());
+  for (const TestInput<K>* input : inputs) longest = std::max<std::size_t>(longest, input->size());
   std::vector<std::uint32_t> indices(longest);
   std::iota(indices.begin(), indices.end(), 0u);
   return indices;
