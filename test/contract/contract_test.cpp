@@ -151,16 +151,15 @@ int stress_repeats() {
 TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
   const int repeats = stress_repeats();
   for (int repeat = 0; repeat < repeats; ++repeat) {
-    for (int block_size : representative_block_sizes()) {
-      for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
-        const harness::TestInput<In>* stress_input = input_for({Distribution::random, n, 0}, block_size);
-        if (stress_input == nullptr) continue;
-        for (Mode mode : modes()) {
-          Batch batch(variant(), mode);
-          batch.add_run(batch.add_input(*stress_input), block_size);
-          EXPECT_TRUE(harness::all_passed(batch.run({.noise_us = kStressNoise}))) << "stress repeat " << repeat;
+    for (Mode mode : modes()) {
+      Batch batch(variant(), mode);
+      for (int block_size : representative_block_sizes()) {
+        for (std::uint64_t n : {std::uint64_t(1u << 22) + 3, std::uint64_t(300007)}) {
+          const harness::TestInput<In>* stress_input = input_for({Distribution::random, n, 0}, block_size);
+          if (stress_input != nullptr) batch.add_run(batch.add_input(*stress_input), block_size);
         }
       }
+      EXPECT_TRUE(harness::all_passed(batch.run({.noise_us = kStressNoise}))) << "stress repeat " << repeat;
     }
   }
 }

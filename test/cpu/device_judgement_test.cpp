@@ -193,6 +193,15 @@ TEST(FloatScanDeviceJudge, AgreesWithTheOracleOnRightAndPlantedOutputsOfEveryDis
   expect_float_judges_agree_on_plants<__nv_bfloat16>();
 }
 
+// Under compute-sanitizer the oracle judges every run, and its verdicts are the batch's.
+TEST(DeviceJudgement, ByTheOracleJudgesEveryRunOnTheHost) {
+  const DeviceJudgement judgement = DeviceJudgement::by_the_oracle(sizes({3, 70001, 1}));
+  EXPECT_FALSE(judgement.sampled().has_value());
+  for (std::size_t r = 0; r < 3; ++r) EXPECT_TRUE(judgement.judged_on_host(r)) << r;
+  EXPECT_EQ(judgement.agree(1, std::string("wrong at 5")), std::optional<std::string>("wrong at 5"));
+  EXPECT_EQ(judgement.agree(2, std::nullopt), std::nullopt);
+}
+
 // Doubles whose sums leave the doubles are the oracle's to judge (it sums them in long double).
 TEST(FloatScanDeviceJudge, LeavesSumsBeyondTheDoublesToTheOracle) {
   harness::PrefixSumFacts facts;

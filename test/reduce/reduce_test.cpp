@@ -69,7 +69,9 @@ TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
 }
 
 TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
-  for (std::uint64_t n : kStraddleLengths) check(every_block({{Distribution::random, n, 1}}));
+  std::vector<Wanted> inputs;
+  for (std::uint64_t n : kStraddleLengths) inputs.push_back({Distribution::random, n, 1});
+  check(every_block(inputs));
 }
 
 // Lengths drawn from the run seed: a different ragged set in every nightly run.
@@ -86,15 +88,15 @@ TEST_P(Reduce, RaggedRandomLengths) {
 // at lengths from one element to several multi-pass levels.
 TEST_P(Reduce, EveryDistribution) {
   constexpr std::uint64_t kLengths[] = {1, 2, 3, 31, 33, 1000, 65537, (1u << 20) + 1};
+  std::vector<Run> runs;
   for (Distribution distribution : harness::kAllDistributions) {
     if (!harness::applies_to(distribution, kType)) continue;
-    std::vector<Run> runs;
     for (std::uint64_t n : kLengths) {
       for (int block_size : representative_block_sizes())
         runs.push_back({{distribution, n, unsigned(n % 4)}, block_size});
     }
-    check(runs);
   }
+  check(runs);
 }
 
 // Sums whose true value leaves the input type: integer sums wrap or stay exact (the widening
@@ -105,12 +107,14 @@ TEST_P(Reduce, SumsLeavingTheTypesRange) {
   if (!variant().supports(kType, Op::sum)) {
     GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no sum of " << kernels::name(kType);
   }
+  std::vector<Wanted> inputs;
   for (Distribution distribution : {Distribution::max, Distribution::alternating}) {
     const TestInput<In>& values = input(distribution, preferred_length(65537), 0);
     expect_sum_leaves_range(distribution, values.values(), harness::expect_reduce<In, Out>(Op::sum, values.values()));
     if (HasFatalFailure()) return;
-    check(every_block({{distribution, values.size(), 0}}));
+    inputs.push_back({distribution, values.size(), 0});
   }
+  check(every_block(inputs));
 }
 
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Reduce,

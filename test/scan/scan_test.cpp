@@ -51,14 +51,12 @@ TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
 // recursion boundaries cover every block size's levels, and the 2^24-value levels of the
 // smallest blocks).
 TEST_P(Scan, LengthsStraddlingPowersOfTwo) {
+  std::vector<Run> runs;
   for (std::uint64_t n : kStraddleLengths) {
     const Wanted values{Distribution::random, n, 1};
-    if (n <= (1u << 22)) {
-      check(every_block({values}));
-    } else {
-      check({{values, 0}});
-    }
+    for (const Run& run : n <= (1u << 22) ? every_block({values}) : std::vector<Run>{{values, 0}}) runs.push_back(run);
   }
+  check(runs);
 }
 
 // Around every level of a recursive scan: B, B +- 1, 2B + 1, B^2 +- 1, B^3 +- 1 for the tile

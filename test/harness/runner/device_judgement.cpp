@@ -1,6 +1,7 @@
 #include "harness/runner/device_judgement.hpp"
 
 #include "harness/input/random_bits.hpp"
+#include "harness/memory/buffer_layout.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -31,6 +32,13 @@ DeviceJudgement::DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std:
   const std::size_t described = std::min(failing.size(), kDescribedOnHost);
   std::partial_sort(failing.begin(), failing.begin() + static_cast<std::ptrdiff_t>(described), failing.end(), smaller);
   for (std::size_t k = 0; k < described; ++k) on_host_[failing[k]] = true;
+}
+
+bool judged_on_device() { return !exact_size_buffers(); }
+
+DeviceJudgement DeviceJudgement::by_the_oracle(const std::vector<JudgedRun>& runs) {
+  return DeviceJudgement(std::vector<DeviceVerdict>(runs.size(), DeviceVerdict{0, kNoBadIndex, true}), runs, 0,
+                         "none: the CPU oracle judges every run");
 }
 
 std::string DeviceJudgement::describe(std::size_t run) const {

@@ -31,12 +31,19 @@ struct JudgedRun {
   int block_size;
 };
 
+// Whether batches are judged on the device: not under compute-sanitizer (exact-size buffers,
+// memory/buffer_layout.hpp), whose tools would check the harness's own judge kernels too and
+// slow every process sharing the GPU; there the oracle judges every run of the few short cases.
+bool judged_on_device();
+
 class DeviceJudgement {
  public:
   // One verdict and one size per run; `seed` draws the sampled run; `check` names what the device
   // checked, for reports.
   DeviceJudgement(std::vector<DeviceVerdict> verdicts, const std::vector<JudgedRun>& runs, std::uint64_t seed,
                   std::string check);
+  // A judgement of none of the runs on the device (judged_on_device() is false): the oracle's.
+  static DeviceJudgement by_the_oracle(const std::vector<JudgedRun>& runs);
 
   // The sampled run, if the batch has one short enough.
   std::optional<std::size_t> sampled() const { return sampled_; }

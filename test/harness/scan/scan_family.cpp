@@ -60,7 +60,9 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     const std::uint64_t seed = derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
                                            static_cast<std::uint64_t>(this->mode_.kind));
     const bool inclusive = this->mode_.kind == kernels::ScanKind::inclusive;
-    if constexpr (std::is_integral_v<T>) {
+    if (!judged_on_device()) {
+      judgement_.emplace(DeviceJudgement::by_the_oracle(sizes));
+    } else if constexpr (std::is_integral_v<T>) {
       std::vector<ScanJudgeRun<T>> runs;
       for (std::size_t r = 0; r < this->runs_.size(); ++r) {
         const T* in = this->launched_input(r);

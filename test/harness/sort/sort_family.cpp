@@ -127,6 +127,10 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
                       in == nullptr ? 0 : this->length(r)});
       sizes.push_back({this->length(r), this->block_size(r)});
     }
+    if (!judged_on_device()) {
+      judgement_.emplace(DeviceJudgement::by_the_oracle(sizes));
+      return;
+    }
     judgement_.emplace(judge_sorts_on_device<K>(runs), sizes,
                        derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_)),
                        pairs() ? "keys in order, each value an input index whose key it carries, once, stable"
