@@ -8,6 +8,7 @@
 #include "harness/numeric/prefix_sum_facts.hpp"
 #include "harness/scan/scan_device_judge.hpp"
 #include "harness/scan/scan_oracle.hpp"
+#include "harness/scan/serial_sums.hpp"
 #include "harness/sort/sort_device_judge.hpp"
 #include "harness/sort/sort_oracle.hpp"
 
@@ -147,19 +148,6 @@ void expect_float_judges_agree(ScanKind kind, const std::vector<T>& in, const st
   }
 }
 
-// The sums a serial kernel computes in T: within the bound of accumulation depth n.
-template <class T>
-std::vector<T> serial_scan(ScanKind kind, const std::vector<T>& in) {
-  std::vector<T> out(in.size());
-  T sum = harness::from_double<T>(0.0);
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (kind == ScanKind::inclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
-    out[i] = sum;
-    if (kind == ScanKind::exclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
-  }
-  return out;
-}
-
 template <class T>
 void expect_float_judges_agree_on_plants() {
   using harness::Distribution;
@@ -173,7 +161,7 @@ void expect_float_judges_agree_on_plants() {
       const bool near_the_largest_double =
           sizeof(T) == 8 && (distribution == Distribution::max || distribution == Distribution::alternating ||
                              distribution == Distribution::two_values);
-      const std::vector<T> right = serial_scan(kind, in);
+      const std::vector<T> right = harness::serial_sums(kind, in);
       expect_float_judges_agree(kind, in, right, in.size(), what, near_the_largest_double);
       expect_float_judges_agree(kind, in, right, 1, what + ", depth 1", near_the_largest_double);
       std::vector<T> planted = right;

@@ -10,6 +10,7 @@
 #include "harness/reduce/reduce_oracle.hpp"
 #include "harness/scan/scan_device_judge.hpp"
 #include "harness/scan/scan_oracle.hpp"
+#include "harness/scan/serial_sums.hpp"
 #include "harness/sort/sort_device_judge.hpp"
 #include "harness/sort/sort_oracle.hpp"
 
@@ -72,19 +73,6 @@ TEST(DeviceJudges, ScanPassesTheOraclesOutputAndFailsAtEachPlant) {
   }
 }
 
-// A serial kernel's float sums, each step rounded to T: within the bound of accumulation depth n.
-template <class T>
-std::vector<T> serial_sums(ScanKind kind, const std::vector<T>& in) {
-  std::vector<T> out(in.size());
-  T sum = harness::from_double<T>(0.0);
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (kind == ScanKind::inclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
-    out[i] = sum;
-    if (kind == ScanKind::exclusive) sum = harness::from_double<T>(harness::as_double(sum) + harness::as_double(in[i]));
-  }
-  return out;
-}
-
 // The oracle passes the serial sums at this depth (16 for the 16-bit floats, whose bound is
 // unbounded at depth n); the device judge passes them too, and fails a plant of 4096 (far from
 // every sum here) at the position of the plant, as many positions as the oracle.
@@ -96,7 +84,7 @@ void expect_float_scan_verdicts(harness::Distribution distribution) {
   for (ScanKind kind : {ScanKind::inclusive, ScanKind::exclusive}) {
     const std::string what = std::to_string(sizeof(T)) + "-byte floats, " + std::string(harness::name(distribution)) +
                              ", " + std::string(kernels::name(kind));
-    const std::vector<T> right = serial_sums(kind, in);
+    const std::vector<T> right = harness::serial_sums(kind, in);
     ASSERT_EQ(harness::judge_scan<T>(kind, Op::sum, in, right, depth).count, 0u) << what;
     std::vector<T> late = right, first_wrong = right;
     late[kLength - 3] = first_wrong[0] = harness::from_double<T>(4096.0);
@@ -127,7 +115,7 @@ TEST(DeviceJudges, FloatScanPassesASerialScanAndFailsAtEachPlant) {
 // Sums of doubles near the largest finite value leave the doubles: the oracle judges them.
 TEST(DeviceJudges, FloatScanLeavesSumsBeyondTheDoublesUndecided) {
   const std::vector<double> in = harness::generate<double>(harness::Distribution::max, kLength, 1);
-  const std::vector<double> out = serial_sums(ScanKind::inclusive, in);
+  const std::vector<double> out = harness::serial_sums(ScanKind::inclusive, in);
   const auto d_in = on_device(in), d_out = on_device(out);
   const std::vector<DeviceVerdict> verdicts = harness::judge_float_scans_on_device<double>(
       ScanKind::inclusive,
