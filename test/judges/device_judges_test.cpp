@@ -224,9 +224,10 @@ TEST(DeviceJudges, FloatMaxAndMinFoldAsTheOracle) {
   expect_float_extremes_are_the_oracles<__nv_bfloat16>(harness::Distribution::infinities);
 }
 
-// The facts of a float sum made on the device are the oracle's, up to the reference error both
-// allow; the oracle's rules give the same verdicts with either, on a serial kernel's sum and on
-// one planted off by more than the bound.
+// The facts of a float sum made on the device are the oracle's: the count and the special-value
+// flags exactly, the sum within the reference error both allow, sum|x| within the oracle's own
+// rounding allowance. (The verdicts the oracle's rules give with them are compared with the
+// oracle's own in every batch's sampled run.)
 template <class T>
 void expect_sum_facts_are_the_oracles(harness::Distribution distribution) {
   const std::vector<T> in = harness::generate<T>(distribution, kLength, 19);
