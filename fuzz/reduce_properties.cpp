@@ -1,12 +1,13 @@
 // RapidCheck properties of every reduction variant, run on the GPU. Lengths are generated
 // explicitly up to several passes of the smallest blocks (RapidCheck's size parameter stops at
-// 100); block sizes are drawn from the variant's supported set. A failure prints the shrunk
-// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+// 100); block sizes are drawn from the variant's supported set. Each case checks
+// fuzz::kDrawsPerCase draws (draws.hpp). A failure prints the shrunk counterexample and, at exit,
+// the RC_PARAMS="reproduce=..." line that replays it.
+#include "draws.hpp"
 #include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/numeric/ordered_fold.hpp"
 #include "harness/reduce/reduce_oracle.hpp"
-#include "harness/runner/device_calls.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -17,15 +18,14 @@
 #include <algorithm>
 #include <optional>
 #include <random>
-#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace {
 
-using harness::reduce_each_on_device;
-using harness::reduce_on_device;
+using fuzz::DrawCheck;
+using harness::DeviceCalls;
 using kernels::Op;
 using kernels::TypeKey;
 using kernels::VariantInfo;
@@ -73,12 +73,14 @@ class ReduceProperties : public testing::TestWithParam<const VariantInfo*> {
     }
     return declared;
   }
-  // Runs the property if the contract gives it something to run (`ops` not empty), and counts it.
-  template <class Property>
-  void check(const std::vector<Op>& ops, const std::string& what, Property property) {
+  // Checks the property if the contract gives it something to run (`ops` not empty), and counts
+  // it: each draw of an op of `ops` is draw(calls, op).
+  template <class Draw>
+  void check(const std::vector<Op>& ops, const std::string& what, Draw draw) {
     if (ops.empty()) return;
     ++checked_;
-    EXPECT_TRUE(rc::check(this->property(what), [&] { property(*rc::gen::elementOf(ops)); }));
+    EXPECT_TRUE(
+        fuzz::check_draws(property(what), [&](DeviceCalls& calls) { return draw(calls, *rc::gen::elementOf(ops)); }));
   }
   // Ends a test whose properties had nothing declared to run as Skipped.
   void skip_if_nothing_checked() {
@@ -108,13 +110,14 @@ TEST_P(ReduceProperties, EqualsTheOracle) {
     using In = decltype(in);
     using Out = decltype(out);
     constexpr TypeKey type = kernels::type_key_v<In, Out>;
-    check(declared_ops(type), name(type) + " reduce is the oracle's", [this](Op o) {
+    check(declared_ops(type), name(type) + " reduce is the oracle's", [this](DeviceCalls& calls, Op o) -> DrawCheck {
       const int block = block_size();
-      const auto values = inputs(fuzz::finite_value<In>(), block, type);
-      const Out got = reduce_on_device<In, Out>(variant(), o, values, block);
-      const auto problem = harness::judge_reduce(harness::expect_reduce<In, Out>(o, values), got,
-                                                 variant().depth_with(values.size(), block));
-      RC_ASSERT(!problem.has_value());
+      auto values = inputs(fuzz::finite_value<In>(), block, type);
+      const Out& got = calls.reduce<In, Out>(variant(), o, values, block);
+      const auto depth = variant().depth_with(values.size(), block);
+      return [o, values = std::move(values), &got, depth] {
+        RC_ASSERT(!harness::judge_reduce(harness::expect_reduce<In, Out>(o, values), got, depth).has_value());
+      };
     });
   });
   skip_if_nothing_checked();
@@ -124,17 +127,19 @@ TEST_P(ReduceProperties, EqualsTheOracle) {
 TEST_P(ReduceProperties, ReduceOfAConcatenationCombinesTheParts) {
   for_each_integer_type([this]<class T>() {
     constexpr TypeKey type = kernels::type_key_v<T>;
-    check(declared_ops(type), name(type) + ": reduce(a ++ b) == op(reduce(a), reduce(b))", [this](Op o) {
-      const int block = block_size();
-      const auto a = inputs(fuzz::any_value<T>(), block, type);
-      const auto b = inputs(fuzz::any_value<T>(), block, type);
-      std::vector<T> joined = a;
-      joined.insert(joined.end(), b.begin(), b.end());
-      RC_PRE(variant().accepts_length(joined.size(), block, type));
-      const std::span<const T> parts[] = {joined, a, b};
-      const std::vector<T> reduced = reduce_each_on_device<T, T>(variant(), o, parts, block);
-      RC_ASSERT(reduced[0] == combine<T>(o, reduced[1], reduced[2]));
-    });
+    check(declared_ops(type), name(type) + ": reduce(a ++ b) == op(reduce(a), reduce(b))",
+          [this](DeviceCalls& calls, Op o) -> DrawCheck {
+            const int block = block_size();
+            const auto a = inputs(fuzz::any_value<T>(), block, type);
+            const auto b = inputs(fuzz::any_value<T>(), block, type);
+            std::vector<T> joined = a;
+            joined.insert(joined.end(), b.begin(), b.end());
+            if (!variant().accepts_length(joined.size(), block, type)) return {};
+            const T& whole = calls.reduce<T, T>(variant(), o, joined, block);
+            const T& first = calls.reduce<T, T>(variant(), o, a, block);
+            const T& second = calls.reduce<T, T>(variant(), o, b, block);
+            return [o, &whole, &first, &second] { RC_ASSERT(whole == combine<T>(o, first, second)); };
+          });
   });
   skip_if_nothing_checked();
 }
@@ -143,14 +148,15 @@ TEST_P(ReduceProperties, InvariantUnderPermutation) {
   for_each_integer_type([this]<class T>() {
     constexpr TypeKey type = kernels::type_key_v<T>;
     check(declared_ops(type, std::vector<Op>{Op::sum, Op::max, Op::min}),
-          name(type) + ": a commutative integer reduction ignores the order of its input", [this](Op o) {
+          name(type) + ": a commutative integer reduction ignores the order of its input",
+          [this](DeviceCalls& calls, Op o) -> DrawCheck {
             const int block = block_size();
             const auto values = inputs(fuzz::any_value<T>(), block, type);
             std::vector<T> shuffled = values;
             std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(*rc::gen::arbitrary<std::uint64_t>()));
-            const std::span<const T> orders[] = {values, shuffled};
-            const std::vector<T> reduced = reduce_each_on_device<T, T>(variant(), o, orders, block);
-            RC_ASSERT(reduced[0] == reduced[1]);
+            const T& in_order = calls.reduce<T, T>(variant(), o, values, block);
+            const T& reordered = calls.reduce<T, T>(variant(), o, shuffled, block);
+            return [&in_order, &reordered] { RC_ASSERT(in_order == reordered); };
           });
   });
   skip_if_nothing_checked();
@@ -161,16 +167,20 @@ TEST_P(ReduceProperties, MaxAndMinAreElementsThatBoundAllOthers) {
   fuzz::for_each_element_type([this](auto value, auto) {
     using T = decltype(value);
     constexpr TypeKey type = kernels::type_key_v<T>;
-    check(declared_ops(type, std::vector<Op>{Op::max, Op::min}),
-          name(type) + ": max/min is an element and no element lies beyond it", [this](Op o) {
-            const int block = block_size();
-            const auto values = inputs(fuzz::finite_value<T>(), block, type);
-            RC_PRE(!values.empty());
-            const T extreme = reduce_on_device<T, T>(variant(), o, values, block);
+    check(
+        declared_ops(type, std::vector<Op>{Op::max, Op::min}),
+        name(type) + ": max/min is an element and no element lies beyond it",
+        [this](DeviceCalls& calls, Op o) -> DrawCheck {
+          const int block = block_size();
+          auto values = inputs(fuzz::finite_value<T>(), block, type);
+          if (values.empty()) return {};
+          const T& extreme = calls.reduce<T, T>(variant(), o, values, block);
+          return [o, values = std::move(values), &extreme] {
             RC_ASSERT(std::any_of(values.begin(), values.end(), [&](T x) { return harness::same_value(x, extreme); }));
             RC_ASSERT(std::all_of(values.begin(), values.end(),
                                   [&](T x) { return o == Op::max ? !(extreme < x) : !(x < extreme); }));
-          });
+          };
+        });
   });
   skip_if_nothing_checked();
 }

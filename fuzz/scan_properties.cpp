@@ -1,14 +1,16 @@
 // RapidCheck properties of every scan variant, run on the GPU. The first holds for every type,
 // kind and op the record declares: the scan is the oracle's (exact for integers, within the
 // derived bound for floats). The others are exact relations between calls, over every integer
-// scan type (int, unsigned, long long, unsigned long long), kind and op declared. Each property draws a declared op, a
-// block size from the variant's set and a length up to several recursion levels (RapidCheck's size stops at 100),
-// within the variant's limit. A property with nothing declared to run reports Skipped. A failure prints the shrunk
-// counterexample and, at exit, the RC_PARAMS="reproduce=..." line that replays it.
+// scan type (int, unsigned, long long, unsigned long long), kind and op declared. Each draw is a
+// declared op, a block size from the variant's set and a length up to several recursion levels
+// (RapidCheck's size stops at 100), within the variant's limit; each case checks
+// fuzz::kDrawsPerCase draws (draws.hpp). A property with nothing declared to run reports
+// Skipped. A failure prints the shrunk counterexample and, at exit, the RC_PARAMS="reproduce=..."
+// line that replays it.
+#include "draws.hpp"
 #include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/numeric/ordered_fold.hpp"
-#include "harness/runner/device_calls.hpp"
 #include "harness/scan/scan_oracle.hpp"
 
 #include <kernels/registry.hpp>
@@ -25,9 +27,8 @@
 
 namespace {
 
-using harness::scan_each_on_device;
-using harness::scan_on_device;
-using harness::ScanCall;
+using fuzz::DrawCheck;
+using harness::DeviceCalls;
 using kernels::Op;
 using kernels::ScanKind;
 using kernels::TypeKey;
@@ -54,10 +55,10 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
     return variant().id() + " " + std::string(kernels::name(type)) + ": " + what;
   }
 
-  // Runs `check` as one property per integer type the variant declares with all `kinds`; skips
-  // the test when there is none.
-  template <class Check>
-  void for_each_integer_type(const std::vector<ScanKind>& kinds, const std::string& what, Check check) {
+  // Checks one property per integer type the variant declares with all `kinds`, each draw
+  // draw(calls, T{}); skips the test when there is none.
+  template <class Draw>
+  void for_each_integer_type(const std::vector<ScanKind>& kinds, const std::string& what, Draw draw) {
     bool ran = false;
     fuzz::for_each_scan_type([&](auto value, auto) {
       using T = decltype(value);
@@ -66,7 +67,7 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
         if (!variant().supports(type)) return;
         if (!std::all_of(kinds.begin(), kinds.end(), [&](ScanKind kind) { return variant().supports(kind); })) return;
         ran = true;
-        EXPECT_TRUE(rc::check(property(what, type), [&] { check(T{}); }));
+        EXPECT_TRUE(fuzz::check_draws(property(what, type), [&](DeviceCalls& calls) { return draw(calls, T{}); }));
       }
     });
     if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no integer scan of these kinds";
@@ -107,14 +108,15 @@ TEST_P(ScanProperties, EveryDeclaredTypeKindAndOpScansAsTheOracleSays) {
     constexpr TypeKey type = kernels::type_key_v<T>;
     if (!variant().supports(type)) return;
     ran = true;
-    EXPECT_TRUE(rc::check(property("the scan is the oracle's", type), [&] {
+    EXPECT_TRUE(fuzz::check_draws(property("the scan is the oracle's", type), [&](DeviceCalls& calls) -> DrawCheck {
       const ScanKind kind = *rc::gen::elementOf(variant().kinds);
       const Op op = any_op<T>();
-      const Case<T> c = generate_case<T>(300000, element);
-      const std::vector<T> scanned = scan_on_device<T>(variant(), kind, op, c.values, c.block_size);
-      const harness::Mismatches wrong =
-          harness::judge_scan<T>(kind, op, c.values, scanned, variant().depth_with(c.values.size(), c.block_size));
-      RC_ASSERT(wrong.count == 0u);
+      Case<T> c = generate_case<T>(300000, element);
+      const std::vector<T>& scanned = calls.scan<T>(variant(), kind, op, c.values, c.block_size);
+      const auto depth = variant().depth_with(c.values.size(), c.block_size);
+      return [kind, op, values = std::move(c.values), &scanned, depth] {
+        RC_ASSERT(harness::judge_scan<T>(kind, op, values, scanned, depth).count == 0u);
+      };
     }));
   };
   fuzz::for_each_scan_type([&](auto value, auto) { run(value, fuzz::finite_value<decltype(value)>()); });
@@ -122,78 +124,82 @@ TEST_P(ScanProperties, EveryDeclaredTypeKindAndOpScansAsTheOracleSays) {
 }
 
 TEST_P(ScanProperties, EachInclusiveValueCombinesThePreviousWithItsInput) {
-  for_each_integer_type({ScanKind::inclusive}, "scan[i] == op(scan[i-1], in[i])", [this](auto value) {
-    using T = decltype(value);
-    const Op op = any_op<T>();
-    const Case<T> c = generate_case<T>();
-    const std::vector<T> scanned = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
-    for (std::size_t i = 0; i < c.values.size(); ++i) {
-      RC_ASSERT(scanned[i] == combine<T>(op, i == 0 ? empty_prefix<T>(op) : scanned[i - 1], c.values[i]));
-    }
-  });
+  for_each_integer_type(
+      {ScanKind::inclusive}, "scan[i] == op(scan[i-1], in[i])", [this](DeviceCalls& calls, auto value) -> DrawCheck {
+        using T = decltype(value);
+        const Op op = any_op<T>();
+        Case<T> c = generate_case<T>();
+        const std::vector<T>& scanned = calls.scan<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
+        return [op, values = std::move(c.values), &scanned] {
+          for (std::size_t i = 0; i < values.size(); ++i) {
+            RC_ASSERT(scanned[i] == combine<T>(op, i == 0 ? empty_prefix<T>(op) : scanned[i - 1], values[i]));
+          }
+        };
+      });
 }
 
 TEST_P(ScanProperties, ExclusiveIsTheInclusiveShiftedByOne) {
   for_each_integer_type(
       {ScanKind::inclusive, ScanKind::exclusive}, "exclusive[0] is the empty prefix and exclusive[i] == inclusive[i-1]",
-      [this](auto value) {
+      [this](DeviceCalls& calls, auto value) -> DrawCheck {
         using T = decltype(value);
         const Op op = any_op<T>();
         const Case<T> c = generate_case<T>();
-        const ScanCall<T> calls[] = {{ScanKind::inclusive, c.values}, {ScanKind::exclusive, c.values}};
-        const auto scanned = scan_each_on_device<T>(variant(), op, calls, c.block_size);
-        const std::vector<T>& inclusive = scanned[0];
-        const std::vector<T>& exclusive = scanned[1];
-        for (std::size_t i = 0; i < c.values.size(); ++i) {
-          RC_ASSERT(exclusive[i] == (i == 0 ? empty_prefix<T>(op) : inclusive[i - 1]));
-        }
+        const std::vector<T>& inclusive = calls.scan<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
+        const std::vector<T>& exclusive = calls.scan<T>(variant(), ScanKind::exclusive, op, c.values, c.block_size);
+        return [op, n = c.values.size(), &inclusive, &exclusive] {
+          for (std::size_t i = 0; i < n; ++i)
+            RC_ASSERT(exclusive[i] == (i == 0 ? empty_prefix<T>(op) : inclusive[i - 1]));
+        };
       });
 }
 
 // Against an independent reduction: CUB's for commutative ops, the first registered reduction
 // that keeps operand order for the others.
 TEST_P(ScanProperties, TheLastInclusiveValueIsTheReduction) {
-  for_each_integer_type({ScanKind::inclusive}, "inclusive.back() == reduce(in)", [this](auto value) {
-    using T = decltype(value);
-    constexpr TypeKey type = kernels::type_key_v<T>;
-    const Op op = any_op<T>();
-    const auto reductions = harness::variants_where(kernels::Family::reduce, type, [&](const VariantInfo& v) {
-      return v.supports(type, op) && v.accepts_length(300000, 0, type);
-    });
-    RC_PRE(!reductions.empty());
-    const auto cub = std::find_if(reductions.begin(), reductions.end(), [](auto* v) { return v->name == "cub"; });
-    const VariantInfo& reduction = cub != reductions.end() ? **cub : *reductions.front();
-    const Case<T> c = generate_case<T>();
-    RC_PRE(!c.values.empty());
-    const auto inclusive = scan_on_device<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
-    const T total = harness::reduce_on_device<T, T>(reduction, op, c.values, 0);
-    RC_ASSERT(inclusive.back() == total);
-  });
+  for_each_integer_type(
+      {ScanKind::inclusive}, "inclusive.back() == reduce(in)", [this](DeviceCalls& calls, auto value) -> DrawCheck {
+        using T = decltype(value);
+        constexpr TypeKey type = kernels::type_key_v<T>;
+        const Op op = any_op<T>();
+        const auto reductions = harness::variants_where(kernels::Family::reduce, type, [&](const VariantInfo& v) {
+          return v.supports(type, op) && v.accepts_length(300000, 0, type);
+        });
+        if (reductions.empty()) return {};
+        const auto cub = std::find_if(reductions.begin(), reductions.end(), [](auto* v) { return v->name == "cub"; });
+        const VariantInfo& reduction = cub != reductions.end() ? **cub : *reductions.front();
+        const Case<T> c = generate_case<T>();
+        if (c.values.empty()) return {};
+        const std::vector<T>& inclusive = calls.scan<T>(variant(), ScanKind::inclusive, op, c.values, c.block_size);
+        const T& total = calls.reduce<T, T>(reduction, op, c.values, 0);
+        return [&inclusive, &total] { RC_ASSERT(inclusive.back() == total); };
+      });
 }
 
 TEST_P(ScanProperties, ScanOfAConcatenationContinuesFromTheFirstPartsTotal) {
-  for_each_integer_type({ScanKind::inclusive}, "scan(a ++ b) == scan(a) ++ op(total(a), scan(b))", [this](auto value) {
-    using T = decltype(value);
-    constexpr TypeKey type = kernels::type_key_v<T>;
-    const Op op = any_op<T>();
-    const Case<T> a = generate_case<T>(150000);
-    const auto b_length = static_cast<std::size_t>(
-        variant().accepted_length_at_most(*rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, type));
-    const std::vector<T> b = fuzz::values(b_length, fuzz::any_value<T>());
-    RC_PRE(variant().accepts_length(a.values.size() + b.size(), a.block_size, type));
-    std::vector<T> joined = a.values;
-    joined.insert(joined.end(), b.begin(), b.end());
-    const ScanCall<T> calls[] = {
-        {ScanKind::inclusive, joined}, {ScanKind::inclusive, a.values}, {ScanKind::inclusive, b}};
-    const auto scanned = scan_each_on_device<T>(variant(), op, calls, a.block_size);
-    const std::vector<T>& whole = scanned[0];
-    const std::vector<T>& first = scanned[1];
-    const std::vector<T>& second = scanned[2];
-    const T total = first.empty() ? empty_prefix<T>(op) : first.back();
-    for (std::size_t i = 0; i < a.values.size(); ++i) RC_ASSERT(whole[i] == first[i]);
-    for (std::size_t i = 0; i < b.size(); ++i)
-      RC_ASSERT(whole[a.values.size() + i] == combine<T>(op, total, second[i]));
-  });
+  for_each_integer_type(
+      {ScanKind::inclusive}, "scan(a ++ b) == scan(a) ++ op(total(a), scan(b))",
+      [this](DeviceCalls& calls, auto value) -> DrawCheck {
+        using T = decltype(value);
+        constexpr TypeKey type = kernels::type_key_v<T>;
+        const Op op = any_op<T>();
+        const Case<T> a = generate_case<T>(150000);
+        const auto b_length = static_cast<std::size_t>(variant().accepted_length_at_most(
+            *rc::gen::inRange<std::size_t>(0, a.values.size() + 1), a.block_size, type));
+        const std::vector<T> b = fuzz::values(b_length, fuzz::any_value<T>());
+        if (!variant().accepts_length(a.values.size() + b.size(), a.block_size, type)) return {};
+        std::vector<T> joined = a.values;
+        joined.insert(joined.end(), b.begin(), b.end());
+        const std::vector<T>& whole = calls.scan<T>(variant(), ScanKind::inclusive, op, joined, a.block_size);
+        const std::vector<T>& first = calls.scan<T>(variant(), ScanKind::inclusive, op, a.values, a.block_size);
+        const std::vector<T>& second = calls.scan<T>(variant(), ScanKind::inclusive, op, b, a.block_size);
+        return [op, &whole, &first, &second] {
+          const T total = first.empty() ? empty_prefix<T>(op) : first.back();
+          for (std::size_t i = 0; i < first.size(); ++i) RC_ASSERT(whole[i] == first[i]);
+          for (std::size_t i = 0; i < second.size(); ++i)
+            RC_ASSERT(whole[first.size() + i] == combine<T>(op, total, second[i]));
+        };
+      });
 }
 
 INSTANTIATE_TEST_SUITE_P(property, ScanProperties, testing::ValuesIn(kernels::variants_of(kernels::Family::scan)),

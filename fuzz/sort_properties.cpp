@@ -4,11 +4,12 @@
 // a stable sort keeps equal keys in input order. Each property runs once per key type the
 // variant declares (Skipped with none): integers from narrow and full ranges (many duplicates,
 // then few), floats from every bit pattern (NaN payloads, infinities, subnormals, signed zeros);
-// lengths are generated explicitly up to several blocks, within the variant's limit. A failure
-// prints the counterexample and, at exit, the RC_PARAMS="reproduce=..." line.
+// lengths are generated explicitly up to several blocks, within the variant's limit. Each case
+// checks fuzz::kDrawsPerCase draws (draws.hpp). A failure prints the counterexample and, at
+// exit, the RC_PARAMS="reproduce=..." line.
+#include "draws.hpp"
 #include "elements.hpp"
 #include "harness/gtest/test_main.hpp"
-#include "harness/runner/device_calls.hpp"
 #include "harness/sort/sort_oracle.hpp"
 
 #include <kernels/registry.hpp>
@@ -23,7 +24,8 @@
 
 namespace {
 
-using harness::sort_on_device;
+using fuzz::DrawCheck;
+using harness::DeviceCalls;
 using harness::total_order_less;
 using kernels::SortForm;
 using kernels::VariantInfo;
@@ -51,42 +53,47 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
     return {block, fuzz::values(n, keys)};
   }
 
-  // Runs `check` as one property per key type the variant declares; skips the test when there
-  // is none.
-  template <class Check>
-  void for_each_declared_key(const std::string& what, Check check) {
+  // Checks one property per key type the variant declares, each draw draw(calls, K{}); skips the
+  // test when there is none.
+  template <class Draw>
+  void for_each_declared_key(const std::string& what, Draw draw) {
     bool ran = false;
     fuzz::for_each_element_type([&](auto key, auto) {
       using K = decltype(key);
       constexpr kernels::TypeKey type = kernels::type_key_v<K>;
       if (!variant().supports(type)) return;
       ran = true;
-      EXPECT_TRUE(rc::check(property(std::string(kernels::name(type)) + " keys: " + what), [&] { check(K{}); }));
+      EXPECT_TRUE(fuzz::check_draws(property(std::string(kernels::name(type)) + " keys: " + what),
+                                    [&](DeviceCalls& calls) { return draw(calls, K{}); }));
     });
     if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no key type";
   }
 };
 
 TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
-  for_each_declared_key("come out in totalOrder (NaN, inf, -0.0 included), as a permutation", [this](auto key) {
-    using K = decltype(key);
-    const auto [block, values] = generate_case(fuzz::sort_keys<K>());
-    const std::vector<K> got = sort_on_device<K>(variant(), SortForm::keys, values, block).first;
-    RC_ASSERT(got.size() == values.size());
-    for (std::size_t i = 1; i < got.size(); ++i) RC_ASSERT(!total_order_less(got[i], got[i - 1]));
-    std::vector<K> expected = values;
-    std::sort(expected.begin(), expected.end(), total_order_less<K>);
-    RC_ASSERT(same_bits(got, expected));
-  });
+  for_each_declared_key("come out in totalOrder (NaN, inf, -0.0 included), as a permutation",
+                        [this](DeviceCalls& calls, auto key) -> DrawCheck {
+                          using K = decltype(key);
+                          auto [block, values] = generate_case(fuzz::sort_keys<K>());
+                          const std::vector<K>& got = calls.sort<K>(variant(), SortForm::keys, values, block).keys;
+                          return [values = std::move(values), &got] {
+                            RC_ASSERT(got.size() == values.size());
+                            for (std::size_t i = 1; i < got.size(); ++i)
+                              RC_ASSERT(!total_order_less(got[i], got[i - 1]));
+                            std::vector<K> expected = values;
+                            std::sort(expected.begin(), expected.end(), total_order_less<K>);
+                            RC_ASSERT(same_bits(got, expected));
+                          };
+                        });
 }
 
 TEST_P(SortProperties, SortingIsIdempotent) {
-  for_each_declared_key("sort(sort(x)) == sort(x)", [this](auto key) {
+  for_each_declared_key("sort(sort(x)) == sort(x)", [this](DeviceCalls& calls, auto key) -> DrawCheck {
     using K = decltype(key);
     const auto [block, values] = generate_case(fuzz::sort_keys<K>());
-    const std::vector<K> once = sort_on_device<K>(variant(), SortForm::keys, values, block).first;
-    const std::vector<K> twice = sort_on_device<K>(variant(), SortForm::keys, once, block).first;
-    RC_ASSERT(same_bits(once, twice));
+    const harness::SortedOnDevice<K>& once = calls.sort<K>(variant(), SortForm::keys, values, block);
+    const harness::SortedOnDevice<K>& twice = calls.sort_again(once);
+    return [&once, &twice] { RC_ASSERT(same_bits(once.keys, twice.keys)); };
   });
 }
 
@@ -94,16 +101,22 @@ TEST_P(SortProperties, SortingIsIdempotent) {
 class StableSortProperties : public SortProperties {};
 
 TEST_P(StableSortProperties, EqualKeysKeepTheirInputOrder) {
-  for_each_declared_key("equal keys keep their input order (values are original indices)", [this](auto key) {
-    using K = decltype(key);
-    const auto [block, values] = generate_case(fuzz::sort_keys<K>());
-    const auto [keys, indices] = sort_on_device<K>(variant(), SortForm::pairs, values, block);
-    for (std::size_t i = 0; i < keys.size(); ++i)
-      RC_ASSERT(harness::bits_of(values[indices[i]]) == harness::bits_of(keys[i]));
-    for (std::size_t i = 1; i < keys.size(); ++i) {
-      if (harness::bits_of(keys[i]) == harness::bits_of(keys[i - 1])) RC_ASSERT(indices[i - 1] < indices[i]);
-    }
-  });
+  for_each_declared_key("equal keys keep their input order (values are original indices)",
+                        [this](DeviceCalls& calls, auto key) -> DrawCheck {
+                          using K = decltype(key);
+                          auto [block, values] = generate_case(fuzz::sort_keys<K>());
+                          const harness::SortedOnDevice<K>& got =
+                              calls.sort<K>(variant(), SortForm::pairs, values, block);
+                          return [values = std::move(values), &got] {
+                            const auto& [keys, indices] = got;
+                            for (std::size_t i = 0; i < keys.size(); ++i)
+                              RC_ASSERT(harness::bits_of(values[indices[i]]) == harness::bits_of(keys[i]));
+                            for (std::size_t i = 1; i < keys.size(); ++i) {
+                              if (harness::bits_of(keys[i]) == harness::bits_of(keys[i - 1]))
+                                RC_ASSERT(indices[i - 1] < indices[i]);
+                            }
+                          };
+                        });
 }
 
 std::vector<const VariantInfo*> pair_sorts() {

@@ -53,12 +53,13 @@ TEST(DeviceInputs, AreTheHostsBitForBitForEveryTypeAndDistribution) {
 #undef HARNESS_EXPECT_DEVICE_INPUTS
 }
 
-// A long input is made on the device where it is uploaded, a short one on the host.
-TEST(DeviceInputs, OnlyInputsLongerThanTheOraclesSamplesAreMadeOnTheDevice) {
-  const auto longest_sampled = harness::kLongestSampled;
-  EXPECT_FALSE(harness::make_test_input<int>(Distribution::random, longest_sampled, 1).made_on_device());
-  EXPECT_TRUE(harness::make_test_input<int>(Distribution::random, longest_sampled + 1, 1).made_on_device());
-  EXPECT_FALSE(harness::make_test_input<int>(Distribution::sorted, longest_sampled + 1, 1).made_on_device())
+// An input of more than kMadeOnTheHostAtMost values is made on the device where it is uploaded,
+// a shorter one on the host.
+TEST(DeviceInputs, OnlyInputsPastTheHostsLengthAreMadeOnTheDevice) {
+  const auto host_at_most = harness::kMadeOnTheHostAtMost;
+  EXPECT_FALSE(harness::make_test_input<int>(Distribution::random, host_at_most, 1).made_on_device());
+  EXPECT_TRUE(harness::make_test_input<int>(Distribution::random, host_at_most + 1, 1).made_on_device());
+  EXPECT_FALSE(harness::make_test_input<int>(Distribution::sorted, host_at_most + 1, 1).made_on_device())
       << "a sorted input is a host sort";
 }
 

@@ -1,4 +1,4 @@
-// Long test inputs made on the device, by the generator the host uses (input/distribution_values.hpp):
+// Test inputs made on the device, by the generator the host uses (input/distribution_values.hpp):
 // a batch's upload then carries none of their values, and the host makes them only if it judges
 // a run of them (input/test_input.hpp).
 #pragma once
@@ -8,6 +8,11 @@
 #include <cstdint>
 
 namespace harness {
+
+// Inputs of more values than this are made on the device (those of a distribution it makes): a
+// fill's launch costs less than making the values on the host and uploading them, and the host
+// then makes only those of the batch's sampled run and of its failures.
+inline constexpr std::uint64_t kMadeOnTheHostAtMost = 1024;
 
 // Whether the device makes inputs of this distribution: every one but `sorted` and `reverse`
 // (host sorts) and `large` (the large tests' own).

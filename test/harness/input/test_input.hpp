@@ -1,15 +1,15 @@
-// One generated test input: what regenerates it, and its values. An input longer than any the
-// CPU oracle samples (runner/device_judgement.hpp) is made on the device where a batch uploads it
+// One generated test input: what regenerates it, and its values. An input of more than
+// kMadeOnTheHostAtMost values is made on the device where a batch uploads it
 // (input/device_inputs.hpp): its values cross no bus, and the host makes them only if it judges
-// a run of them (a failure it describes, a sum the device leaves to it). Under compute-sanitizer
-// (exact-size buffers, memory/buffer_layout.hpp) every input is made on the host.
+// a run of them (the batch's sampled run, a failure it describes, a sum the device leaves to it).
+// Under compute-sanitizer (exact-size buffers, memory/buffer_layout.hpp) every input is made on
+// the host.
 #pragma once
 
 #include "harness/input/device_inputs.hpp"
 #include "harness/input/distributions.hpp"
 #include "harness/memory/buffer_layout.hpp"
 #include "harness/memory/guard_bands.hpp"
-#include "harness/runner/device_judgement.hpp"
 #include "harness/runner/phase_clock.hpp"
 
 #include <cstddef>
@@ -28,7 +28,7 @@ class TestInput {
         seed(made_with),
         offset(shift),
         n_(n),
-        made_on_device_(n > kLongestSampled && harness::made_on_device(made_of) && !exact_size_buffers()) {
+        made_on_device_(n > kMadeOnTheHostAtMost && harness::made_on_device(made_of) && !exact_size_buffers()) {
     if (!made_on_device_) values();
   }
 

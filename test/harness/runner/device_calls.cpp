@@ -14,6 +14,8 @@
 #include <cstring>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 
 namespace harness {
 namespace {
@@ -21,10 +23,15 @@ namespace {
 // A property's call that does not finish ends the process like a batch's (diagnosis/hang_watchdog.hpp).
 // Its input came from RapidCheck, not from a seed, so the line printed reruns a generated input
 // of the same variant, mode, type, block size and length: what a hang depends on.
-Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, int block_size, std::size_t n) {
+Case property_call(const kernels::VariantInfo& variant, kernels::TypeKey type, int block_size, std::size_t n,
+                   std::optional<kernels::Op> op = {}, std::optional<kernels::ScanKind> kind = {},
+                   std::optional<kernels::SortForm> form = {}) {
   Case c{.family = variant.family, .variant = std::string(variant.name), .type = type};
   c.block_size = block_size;
   c.n = n;
+  if (op) c.op = *op;
+  if (kind) c.kind = *kind;
+  if (form) c.form = *form;
   return c;
 }
 
@@ -96,149 +103,256 @@ class ResultCopies {
   std::vector<Copy> copies_;
 };
 
-template <class T, class Values>
-std::vector<DeviceBuffer<T>> uploaded(const std::vector<Values>& inputs) {
-  return timed(Phase::upload, [&] {
-    std::vector<DeviceBuffer<T>> buffers;
-    for (std::span<const T> values : inputs) buffers.emplace_back(values);
-    return buffers;
-  });
+// A DeviceBuffer of `values`, its copy queued.
+template <class T>
+DeviceBuffer<T> uploaded(std::span<const T> values) {
+  return timed(Phase::upload, [&] { return DeviceBuffer<T>(values); });
 }
 
 template <class T>
-std::vector<DeviceBuffer<T>> allocated(const std::vector<std::size_t>& counts) {
-  return timed(Phase::allocate, [&] {
-    std::vector<DeviceBuffer<T>> buffers;
-    for (std::size_t count : counts) buffers.emplace_back(count);
-    return buffers;
-  });
-}
-
-// A list of calls gets the hang allowance of their total length.
-std::uint64_t total(const std::vector<std::size_t>& lengths) {
-  return std::accumulate(lengths.begin(), lengths.end(), std::uint64_t{0});
-}
-
-// The longest of a list's calls stands for the list in a hang's report.
-std::size_t longest(const std::vector<std::size_t>& lengths) {
-  std::size_t n = 0;
-  for (std::size_t length : lengths) n = std::max(n, length);
-  return n;
+DeviceBuffer<T> allocated(std::size_t count) {
+  return timed(Phase::allocate, [&] { return DeviceBuffer<T>(count); });
 }
 
 }  // namespace
 
+// One queued call: its buffers, its launch, and the copies of its results.
+class DeviceCalls::Call {
+ public:
+  explicit Call(Case described) : described_(std::move(described)) {}
+  virtual ~Call() = default;
+  // Launches the call's kernels on the tests' stream.
+  virtual void launch() = 0;
+  // Queues the copies of its results to the host.
+  virtual void queue_copies(ResultCopies& copies) = 0;
+  // Makes the result from the copies, once they have arrived.
+  virtual void finish() {}
+  // The call in a hang's report (its input came from RapidCheck, not from a seed: the line
+  // printed reruns a generated input of the same variant, mode, type, block size and length,
+  // what a hang depends on).
+  const Case& described() const { return described_; }
+
+ private:
+  Case described_;
+};
+
+namespace {
+
 template <class In, class Out>
-std::vector<Out> reduce_each_on_device(const kernels::VariantInfo& variant, kernels::Op op,
-                                       std::span<const std::span<const In>> inputs, int block_size) {
-  const std::vector<std::span<const In>> values(inputs.begin(), inputs.end());
-  std::vector<std::size_t> lengths, bytes;
-  for (std::span<const In> input : values) {
-    lengths.push_back(input.size());
-    bytes.push_back(kernels::reduce_workspace_bytes<In, Out>(variant.name, op, input.size(), {block_size}));
+class ReduceCall final : public DeviceCalls::Call {
+ public:
+  ReduceCall(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values, int block_size)
+      : Call(property_call(variant, kernels::type_key_v<In, Out>, block_size, values.size(), op)),
+        variant_(variant),
+        op_(op),
+        block_size_(block_size),
+        bytes_(kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size})),
+        input_(uploaded(values)),
+        output_(allocated<Out>(1)),
+        space_(allocated<unsigned char>(bytes_)) {}
+  void launch() override {
+    kernels::reduce<In, Out>(variant_.name, op_, input_.data(), input_.size(), output_.data(), {space_.data(), bytes_},
+                             {block_size_}, test_stream());
   }
-  const std::vector<DeviceBuffer<In>> device_inputs = uploaded<In>(values);
-  const std::vector<DeviceBuffer<Out>> results = allocated<Out>(std::vector<std::size_t>(values.size(), 1));
-  const std::vector<DeviceBuffer<unsigned char>> spaces = allocated<unsigned char>(bytes);
-  Case c = property_call(variant, kernels::type_key_v<In, Out>, block_size, longest(lengths));
-  c.op = op;
-  const HangWatch watched = watch(c, total(lengths));
-  timed(Phase::launch, [&] {
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      kernels::reduce<In, Out>(variant.name, op, device_inputs[i].data(), lengths[i], results[i].data(),
-                               {spaces[i].data(), bytes[i]}, {block_size}, test_stream());
-    }
-  });
-  std::vector<std::vector<Out>> host(values.size());
-  ResultCopies copies;
-  for (std::size_t i = 0; i < values.size(); ++i) copies.queue(results[i], host[i]);
-  copies.wait();
-  std::vector<Out> reduced;
-  for (const std::vector<Out>& result : host) reduced.push_back(result[0]);
-  return reduced;
-}
+  void queue_copies(ResultCopies& copies) override { copies.queue(output_, copied_); }
+  void finish() override { result = copied_.at(0); }
+
+  Out result{};
+
+ private:
+  const kernels::VariantInfo& variant_;
+  kernels::Op op_;
+  int block_size_;
+  std::size_t bytes_;
+  DeviceBuffer<In> input_;
+  DeviceBuffer<Out> output_;
+  DeviceBuffer<unsigned char> space_;
+  std::vector<Out> copied_;
+};
 
 template <class T>
-std::vector<std::vector<T>> scan_each_on_device(const kernels::VariantInfo& variant, kernels::Op op,
-                                                std::span<const ScanCall<T>> calls, int block_size) {
-  std::vector<std::span<const T>> values;
-  std::vector<std::size_t> lengths, bytes;
-  for (const ScanCall<T>& call : calls) {
-    values.push_back(call.values);
-    lengths.push_back(call.values.size());
-    bytes.push_back(kernels::scan_workspace_bytes<T>(variant.name, call.kind, op, call.values.size(), {block_size}));
+class ScanCall final : public DeviceCalls::Call {
+ public:
+  ScanCall(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op, std::span<const T> values,
+           int block_size)
+      : Call(property_call(variant, kernels::type_key_v<T, T>, block_size, values.size(), op, kind)),
+        variant_(variant),
+        kind_(kind),
+        op_(op),
+        block_size_(block_size),
+        bytes_(kernels::scan_workspace_bytes<T>(variant.name, kind, op, values.size(), {block_size})),
+        input_(uploaded(values)),
+        output_(allocated<T>(values.size())),
+        space_(allocated<unsigned char>(bytes_)) {}
+  void launch() override {
+    kernels::scan<T>(variant_.name, kind_, op_, input_.data(), input_.size(), output_.data(), {space_.data(), bytes_},
+                     {block_size_}, test_stream());
   }
-  const std::vector<DeviceBuffer<T>> device_inputs = uploaded<T>(values);
-  const std::vector<DeviceBuffer<T>> results = allocated<T>(lengths);
-  const std::vector<DeviceBuffer<unsigned char>> spaces = allocated<unsigned char>(bytes);
-  Case c = property_call(variant, kernels::type_key_v<T, T>, block_size, longest(lengths));
-  c.kind = calls.empty() ? kernels::ScanKind::inclusive : calls.front().kind;
-  c.op = op;
-  const HangWatch watched = watch(c, total(lengths));
-  timed(Phase::launch, [&] {
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-      kernels::scan<T>(variant.name, calls[i].kind, op, device_inputs[i].data(), lengths[i], results[i].data(),
-                       {spaces[i].data(), bytes[i]}, {block_size}, test_stream());
-    }
-  });
-  std::vector<std::vector<T>> scanned(calls.size());
-  ResultCopies copies;
-  for (std::size_t i = 0; i < calls.size(); ++i) copies.queue(results[i], scanned[i]);
-  copies.wait();
-  return scanned;
+  void queue_copies(ResultCopies& copies) override { copies.queue(output_, result); }
+
+  std::vector<T> result;
+
+ private:
+  const kernels::VariantInfo& variant_;
+  kernels::ScanKind kind_;
+  kernels::Op op_;
+  int block_size_;
+  std::size_t bytes_;
+  DeviceBuffer<T> input_;
+  DeviceBuffer<T> output_;
+  DeviceBuffer<unsigned char> space_;
+};
+
+// Values 0..n-1 for a pair sort, none for a keys-only one.
+std::vector<std::uint32_t> indices(kernels::SortForm form, std::size_t n) {
+  std::vector<std::uint32_t> made(form == kernels::SortForm::pairs ? n : 0);
+  std::iota(made.begin(), made.end(), 0u);
+  return made;
 }
 
 template <class K>
-std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device(const kernels::VariantInfo& variant,
-                                                                     kernels::SortForm form, std::span<const K> keys,
-                                                                     int block_size) {
-  const bool pairs = form == kernels::SortForm::pairs;
-  std::vector<std::uint32_t> indices(pairs ? keys.size() : 0);
-  std::iota(indices.begin(), indices.end(), 0u);
-  const DeviceBuffer<K> keys_in = timed(Phase::upload, [&] { return DeviceBuffer<K>(keys); });
-  const DeviceBuffer<std::uint32_t> values_in =
-      timed(Phase::upload, [&] { return DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(indices)); });
-  DeviceBuffer<K> keys_out = timed(Phase::allocate, [&] { return DeviceBuffer<K>(keys.size()); });
-  DeviceBuffer<std::uint32_t> values_out =
-      timed(Phase::allocate, [&] { return DeviceBuffer<std::uint32_t>(indices.size()); });
-  const std::size_t bytes = kernels::sort_workspace_bytes<K>(variant.name, form, keys.size(), {block_size});
-  DeviceBuffer<unsigned char> workspace = timed(Phase::allocate, [&] { return DeviceBuffer<unsigned char>(bytes); });
-  Case c = property_call(variant, kernels::type_key_v<K, K>, block_size, keys.size());
-  c.form = form;
-  const HangWatch watched = watch(c, keys.size());
-  timed(Phase::launch, [&] {
-    if (pairs) {
-      kernels::sort_pairs<K>(variant.name, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(),
-                             keys.size(), {workspace.data(), bytes}, {block_size}, test_stream());
+class SortCall final : public DeviceCalls::Call {
+ public:
+  // Sorts `keys`.
+  SortCall(const kernels::VariantInfo& variant, kernels::SortForm form, std::span<const K> keys, int block_size)
+      : SortCall(variant, form, block_size, uploaded(keys), nullptr) {}
+  // Sorts what `earlier` puts out (its keys; for pairs, its values with them).
+  explicit SortCall(const SortCall& earlier)
+      : SortCall(earlier.variant_, earlier.form_, earlier.block_size_, DeviceBuffer<K>(), &earlier) {}
+
+  void launch() override {
+    const K* keys = from_ ? from_->keys_out_.data() : keys_in_.data();
+    const std::uint32_t* values = from_ ? from_->values_out_.data() : values_in_.data();
+    const std::size_t n = keys_out_.size();
+    if (form_ == kernels::SortForm::pairs) {
+      kernels::sort_pairs<K>(variant_.name, keys, keys_out_.data(), values, values_out_.data(), n,
+                             {workspace_.data(), bytes_}, {block_size_}, test_stream());
     } else {
-      kernels::sort_keys<K>(variant.name, keys_in.data(), keys_out.data(), keys.size(), {workspace.data(), bytes},
-                            {block_size}, test_stream());
+      kernels::sort_keys<K>(variant_.name, keys, keys_out_.data(), n, {workspace_.data(), bytes_}, {block_size_},
+                            test_stream());
     }
-  });
-  std::pair<std::vector<K>, std::vector<std::uint32_t>> sorted;
-  ResultCopies copies;
-  copies.queue(keys_out, sorted.first);
-  copies.queue(values_out, sorted.second);
-  copies.wait();
-  return sorted;
+  }
+  void queue_copies(ResultCopies& copies) override {
+    copies.queue(keys_out_, result.keys);
+    copies.queue(values_out_, result.values);
+  }
+
+  SortedOnDevice<K> result;
+
+ private:
+  SortCall(const kernels::VariantInfo& variant, kernels::SortForm form, int block_size, DeviceBuffer<K> keys_in,
+           const SortCall* from)
+      : Call(property_call(variant, kernels::type_key_v<K, K>, block_size,
+                           from ? from->keys_out_.size() : keys_in.size(), {}, {}, form)),
+        variant_(variant),
+        form_(form),
+        block_size_(block_size),
+        from_(from),
+        keys_in_(std::move(keys_in)),
+        values_in_(from ? DeviceBuffer<std::uint32_t>() : uploaded<std::uint32_t>(indices(form, keys_in_.size()))),
+        keys_out_(allocated<K>(described().n)),
+        values_out_(allocated<std::uint32_t>(form == kernels::SortForm::pairs ? described().n : 0)),
+        bytes_(kernels::sort_workspace_bytes<K>(variant.name, form, described().n, {block_size})),
+        workspace_(allocated<unsigned char>(bytes_)) {}
+
+  const kernels::VariantInfo& variant_;
+  kernels::SortForm form_;
+  int block_size_;
+  const SortCall* from_;
+  DeviceBuffer<K> keys_in_;
+  DeviceBuffer<std::uint32_t> values_in_;
+  DeviceBuffer<K> keys_out_;
+  DeviceBuffer<std::uint32_t> values_out_;
+  std::size_t bytes_;
+  DeviceBuffer<unsigned char> workspace_;
+};
+
+}  // namespace
+
+DeviceCalls::DeviceCalls() = default;
+DeviceCalls::~DeviceCalls() = default;
+
+template <class In, class Out>
+const Out& DeviceCalls::reduce(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values,
+                               int block_size) {
+  auto call = std::make_unique<ReduceCall<In, Out>>(variant, op, values, block_size);
+  const Out& result = call->result;
+  queued_.push_back(std::move(call));
+  return result;
 }
 
-#define HARNESS_INSTANTIATE_REDUCE_ON_DEVICE(key, In, Out, label)                                    \
-  template std::vector<Out> reduce_each_on_device<In, Out>(const kernels::VariantInfo&, kernels::Op, \
-                                                           std::span<const std::span<const In>>, int);
-KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_ON_DEVICE)
-#undef HARNESS_INSTANTIATE_REDUCE_ON_DEVICE
+template <class T>
+const std::vector<T>& DeviceCalls::scan(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
+                                        std::span<const T> values, int block_size) {
+  auto call = std::make_unique<ScanCall<T>>(variant, kind, op, values, block_size);
+  const std::vector<T>& result = call->result;
+  queued_.push_back(std::move(call));
+  return result;
+}
 
-#define HARNESS_INSTANTIATE_SCAN_ON_DEVICE(key, T, out, label)                                          \
-  template std::vector<std::vector<T>> scan_each_on_device<T>(const kernels::VariantInfo&, kernels::Op, \
-                                                              std::span<const ScanCall<T>>, int);
-KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_ON_DEVICE)
-#undef HARNESS_INSTANTIATE_SCAN_ON_DEVICE
+template <class K>
+const SortedOnDevice<K>& DeviceCalls::sort(const kernels::VariantInfo& variant, kernels::SortForm form,
+                                           std::span<const K> keys, int block_size) {
+  auto call = std::make_unique<SortCall<K>>(variant, form, keys, block_size);
+  const SortedOnDevice<K>& result = call->result;
+  queued_.push_back(std::move(call));
+  return result;
+}
 
-#define HARNESS_INSTANTIATE_SORT_ON_DEVICE(key, K, out, label)                      \
-  template std::pair<std::vector<K>, std::vector<std::uint32_t>> sort_on_device<K>( \
-      const kernels::VariantInfo&, kernels::SortForm, std::span<const K>, int);
-KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_SORT_ON_DEVICE)
-#undef HARNESS_INSTANTIATE_SORT_ON_DEVICE
+template <class K>
+const SortedOnDevice<K>& DeviceCalls::sort_again(const SortedOnDevice<K>& earlier) {
+  for (const auto* list : {&queued_, &done_}) {
+    for (const std::unique_ptr<Call>& call : *list) {
+      const auto* sort = dynamic_cast<const SortCall<K>*>(call.get());
+      if (sort == nullptr || &sort->result != &earlier) continue;
+      auto again = std::make_unique<SortCall<K>>(*sort);
+      const SortedOnDevice<K>& result = again->result;
+      queued_.push_back(std::move(again));
+      return result;
+    }
+  }
+  throw std::logic_error("DeviceCalls::sort_again: the earlier sort was not queued on these calls");
+}
+
+void DeviceCalls::wait() {
+  if (queued_.empty()) return;
+  // The list gets the hang allowance of its total length; its longest call stands for it.
+  std::uint64_t values = 0;
+  const Call* longest = queued_.front().get();
+  for (const std::unique_ptr<Call>& call : queued_) {
+    values += call->described().n;
+    if (call->described().n > longest->described().n) longest = call.get();
+  }
+  const HangWatch watched = watch(longest->described(), values);
+  timed(Phase::launch, [&] {
+    for (const std::unique_ptr<Call>& call : queued_) call->launch();
+  });
+  ResultCopies copies;
+  for (const std::unique_ptr<Call>& call : queued_) call->queue_copies(copies);
+  copies.wait();
+  for (std::unique_ptr<Call>& call : queued_) {
+    call->finish();
+    done_.push_back(std::move(call));
+  }
+  queued_.clear();
+}
+
+#define HARNESS_INSTANTIATE_REDUCE_CALL(key, In, Out, label) \
+  template const Out& DeviceCalls::reduce<In, Out>(const kernels::VariantInfo&, kernels::Op, std::span<const In>, int);
+KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_CALL)
+#undef HARNESS_INSTANTIATE_REDUCE_CALL
+
+#define HARNESS_INSTANTIATE_SCAN_CALL(key, T, out, label)                                                          \
+  template const std::vector<T>& DeviceCalls::scan<T>(const kernels::VariantInfo&, kernels::ScanKind, kernels::Op, \
+                                                      std::span<const T>, int);
+KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_CALL)
+#undef HARNESS_INSTANTIATE_SCAN_CALL
+
+#define HARNESS_INSTANTIATE_SORT_CALL(key, K, out, label)                                                \
+  template const SortedOnDevice<K>& DeviceCalls::sort<K>(const kernels::VariantInfo&, kernels::SortForm, \
+                                                         std::span<const K>, int);                       \
+  template const SortedOnDevice<K>& DeviceCalls::sort_again<K>(const SortedOnDevice<K>&);
+KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_SORT_CALL)
+#undef HARNESS_INSTANTIATE_SORT_CALL
 
 }  // namespace harness
