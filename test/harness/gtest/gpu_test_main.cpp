@@ -110,6 +110,14 @@ void reuse_freed_host_memory() {
   mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
+// Two hardware work queues per context instead of CUDA's eight (unless CUDA_DEVICE_MAX_CONNECTIONS
+// is set): the driver makes a GPU's contexts one at a time, and each queue is part of that work.
+// On an H100, sixteen processes starting together took 2.3 to 4.6 s each to make their contexts
+// with eight queues, 1.0 to 1.2 s with two, and the gpu preset took 78 s instead of 89 s
+// (bench/results/suite-timing-2026-11-25-connections.md). A batch's eight run streams then share
+// two queues: its runs still overlap, and the results do not depend on it.
+void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
+
 }  // namespace
 }  // namespace harness
 
@@ -132,6 +140,7 @@ int main(int argc, char** argv) {
   }
   std::optional<harness::PhaseTimer> starting(harness::Phase::start);
   harness::reuse_freed_host_memory();
+  harness::use_two_connections();
   harness::clear_failure_list();
   harness::use_ctest_assigned_gpu();
   std::printf("%s\n", harness::describe_run_seed().c_str());
