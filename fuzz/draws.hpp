@@ -27,8 +27,8 @@ using DrawCheck = std::function<void()>;
 // cases (RC_PARAMS max_success, 100 by default) counts draws: the property runs
 // max_success / kDrawsPerCase cases, rounded up. A case whose draws are all outside the
 // precondition is discarded (RapidCheck gives up after too many). A failing case shrinks as any
-// other: the failing draw to its smallest, the others to trivial ones; its reproduce string
-// replays it whole.
+// other, each draw as far as the case still fails (the failing draw to its smallest); its
+// reproduce string replays it whole.
 template <class Draw>
 bool check_draws(const std::string& description, Draw&& draw) {
   rc::detail::configuration();  // prints the configuration before the description, as rc::check

@@ -127,9 +127,7 @@ class DeviceCalls::Call {
   virtual void queue_copies(ResultCopies& copies) = 0;
   // Makes the result from the copies, once they have arrived.
   virtual void finish() {}
-  // The call in a hang's report (its input came from RapidCheck, not from a seed: the line
-  // printed reruns a generated input of the same variant, mode, type, block size and length,
-  // what a hang depends on).
+  // The call as a hang's report names it (property_call).
   const Case& described() const { return described_; }
 
  private:
