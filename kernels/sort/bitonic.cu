@@ -17,24 +17,27 @@
 // The first launch loads each tile from keys_in, runs merges 2..T in shared memory and writes
 // the tile to keys_out: the copy of the input and the first stages in one pass; everything
 // after sorts keys_out in place. For each merge above T, the steps with stride >= T compare
-// positions in different tiles and run as one global launch each; the steps with stride < T
-// stay inside tiles and run as one shared-memory launch. Not stable: the mirror steps move
-// equal keys past each other.
+// positions in different tiles and run in global memory: the mirror step as one launch, the
+// half-cleaners after it up to three to a launch; the steps with stride < T stay inside tiles
+// and run as one shared-memory launch. Not stable: the mirror steps move equal keys past each
+// other.
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
 namespace kernels::detail {
 namespace {
 
-// The lower index of comparator `pair` in a step of `stride` (a power of two): the pairs are
-// numbered in the order of their lower indices, the indices whose `stride` bit is clear.
+// Number `index` among the positions whose `bits` bits from `low_stride` (a power of two) up are
+// clear: a comparator's lower index (one bit, the step's stride), a group's first position.
 template <class Index>
-__device__ Index lower_of_pair(Index pair, Index stride) {
-  return ((pair & ~(stride - 1)) << 1) | (pair & (stride - 1));
+__device__ Index with_bits_clear(Index index, Index low_stride, int bits) {
+  const Index below = index & (low_stride - 1);
+  return ((index - below) << bits) | below;
 }
 
 // The steps of merge `size` from stride `top_stride` down to 1 on the tile in shared memory,
@@ -43,7 +46,7 @@ __device__ Index lower_of_pair(Index pair, Index stride) {
 template <class Bits>
 __device__ void tile_merge_steps(Bits* window, unsigned count, std::uint64_t size, unsigned top_stride) {
   for (unsigned stride = top_stride; stride > 0; stride /= 2) {
-    const unsigned i = lower_of_pair(threadIdx.x, stride);
+    const unsigned i = with_bits_clear(threadIdx.x, stride, 1);
     const unsigned j = stride == size / 2 ? i ^ (2 * stride - 1) : i + stride;
     if (j < count) compare_exchange(window, i, j);
     __syncthreads();
@@ -81,26 +84,98 @@ __global__ void tile_merge_kernel(K* keys, std::uint64_t n, std::uint64_t size) 
   store_window(window, count, keys + begin);
 }
 
-// One step of stride >= T of merge `size`, in global memory: thread p owns comparator p of the
-// step; the grid has exactly one thread per comparator of the N-position network.
+// The most blocks a global launch has: enough to fill every multiprocessor of today's GPUs many
+// times over; each thread then takes several comparators or groups, a grid's width apart.
+constexpr std::uint64_t kGlobalBlocks = std::uint64_t(1) << 16;
+
+// The half-cleaners of strides s, s / 2, ..., t = s >> (k - 1) after a mirror step touch only
+// the 2^k positions base + m t (m < 2^k) of each group, base with the k bits from t up clear. So
+// one launch runs up to kFusedSteps of them: each thread loads a group into registers, runs the
+// k steps on it and stores it, one pass over global memory instead of k.
+constexpr int kFusedSteps = 3;
+
+// How many comparators of a mirror step (stride size / 2: i with i ^ (size - 1)), in the order of
+// their lower indices, the grid must cover: every one of the full blocks of `size` positions, and
+// all of a partial block's if its upper half starts below n (those with j < n are that half's
+// lowest, paired with the lower half's highest). Past a power of two (the large tests' lengths)
+// that is about half of the network's N / 2.
+std::uint64_t mirror_comparators(std::uint64_t n, std::uint64_t size) {
+  const std::uint64_t half = size / 2;
+  return n / size * half + (n % size > half ? half : 0);
+}
+
+// How many groups of `steps` half-cleaners from `low_stride` up the grid must cover: those whose
+// first position is below n, the only ones with a comparator inside [0, n).
+std::uint64_t groups_below(std::uint64_t n, std::uint64_t low_stride, int steps) {
+  const std::uint64_t span = low_stride << steps;
+  return n / span * low_stride + std::min(n % span, low_stride);
+}
+
+// The mirror step of merge `size`, in global memory, one comparator per thread in turn.
 template <class K>
-__global__ void global_step_kernel(K* keys, std::uint64_t n, std::uint64_t size, std::uint64_t stride) {
-  const std::uint64_t pair = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  const std::uint64_t i = lower_of_pair(pair, stride);
-  const std::uint64_t j = stride == size / 2 ? i ^ (size - 1) : i + stride;
-  if (j >= n) return;  // a virtual key: nothing moves (no barrier in this kernel)
-  const K a = keys[i], b = keys[j];
-  if (encode_order(a) > encode_order(b)) {
-    keys[i] = b;
-    keys[j] = a;
+__global__ void global_mirror_kernel(K* keys, std::uint64_t n, std::uint64_t size, std::uint64_t comparators) {
+  const std::uint64_t width = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t pair = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; pair < comparators;
+       pair += width) {
+    const std::uint64_t i = with_bits_clear(pair, size / 2, 1);
+    const std::uint64_t j = i ^ (size - 1);
+    if (j >= n) continue;  // a virtual key: nothing moves (no barrier in this kernel)
+    const K a = keys[i], b = keys[j];
+    if (encode_order(a) > encode_order(b)) {
+      keys[i] = b;
+      keys[j] = a;
+    }
   }
+}
+
+// kSteps half-cleaners, strides low_stride << (kSteps - 1) down to low_stride, in global memory,
+// one group per thread in turn. Positions at or past n are virtual: never loaded, compared or
+// stored.
+template <class K, int kSteps>
+__global__ void global_half_cleaners_kernel(K* keys, std::uint64_t n, std::uint64_t low_stride, std::uint64_t groups) {
+  constexpr int kKeys = 1 << kSteps;
+  const std::uint64_t width = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t group = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; group < groups; group += width) {
+    const std::uint64_t base = with_bits_clear(group, low_stride, kSteps);
+    K key[kKeys] = {};
+#pragma unroll
+    for (int m = 0; m < kKeys; ++m) {
+      if (base + m * low_stride < n) key[m] = keys[base + m * low_stride];
+    }
+#pragma unroll
+    for (int apart = kKeys / 2; apart > 0; apart /= 2) {  // stride apart * low_stride
+#pragma unroll
+      for (int m = 0; m < kKeys; ++m) {
+        if ((m & apart) != 0 || base + (m + apart) * low_stride >= n) continue;
+        if (encode_order(key[m]) > encode_order(key[m + apart])) {
+          const K lower = key[m + apart];
+          key[m + apart] = key[m];
+          key[m] = lower;
+        }
+      }
+    }
+#pragma unroll
+    for (int m = 0; m < kKeys; ++m) {
+      if (base + m * low_stride < n) keys[base + m * low_stride] = key[m];
+    }
+  }
+}
+
+// The half-cleaner kernels by their number of steps, 1 to kFusedSteps.
+template <class K>
+constexpr void (*kHalfCleaners[])(K*, std::uint64_t, std::uint64_t, std::uint64_t) = {
+    &global_half_cleaners_kernel<K, 1>, &global_half_cleaners_kernel<K, 2>, &global_half_cleaners_kernel<K, 3>};
+static_assert(kFusedSteps == 3, "kHalfCleaners lists a kernel per number of steps");
+
+unsigned global_grid(std::uint64_t threads, std::uint64_t block) {
+  return static_cast<unsigned>(std::min(ceil_div(threads, block), kGlobalBlocks));
 }
 
 struct Bitonic {
   static constexpr bool sorts_pairs = false;
 
-  // A global step launches N / 2B blocks, N = bit_ceil(n) <= 2^31 B: at most 2^30 blocks, well
-  // inside the grid's 2^31 - 1. (Device memory runs out long before.)
+  // 2^31 B keys: far past any device's memory, so the limit never binds; the global launches' grid
+  // is capped (kGlobalBlocks), and a tile launch's ceil(n / 2B) blocks stay below 2^31 - 1.
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size) << 31; }
 
   template <SortForm form, class K>
@@ -114,14 +189,22 @@ struct Bitonic {
     const std::uint64_t positions = std::bit_ceil(n);
     const auto tiles = static_cast<unsigned>(ceil_div(n, tile));
     const std::size_t shared_bytes = tile * sizeof(ordered_bits_t<K>);
-    const auto global_grid = static_cast<unsigned>(positions / 2 / block);  // used only when positions >= 2T
 
     launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "tile sort"}, &tile_sort_kernel<K>, tiles,
                   call.block_size, shared_bytes, call.stream, keys_in, keys_out, n);
     for (std::uint64_t size = 2 * tile; size <= positions; size *= 2) {
-      for (std::uint64_t stride = size / 2; stride >= tile; stride /= 2) {
-        launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "global step"}, &global_step_kernel<K>,
-                      global_grid, call.block_size, 0, call.stream, keys_out, n, size, stride);
+      const std::uint64_t mirrors = mirror_comparators(n, size);
+      launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "global mirror step"},
+                    &global_mirror_kernel<K>, global_grid(mirrors, block), call.block_size, 0, call.stream, keys_out, n,
+                    size, mirrors);
+      for (std::uint64_t stride = size / 4; stride >= tile;) {
+        const int steps = std::min(kFusedSteps, std::countr_zero(stride) - std::countr_zero(tile) + 1);
+        const std::uint64_t low_stride = stride >> (steps - 1);
+        const std::uint64_t groups = groups_below(n, low_stride, steps);
+        launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "global half-cleaners"},
+                      kHalfCleaners<K>[steps - 1], global_grid(groups, block), call.block_size, 0, call.stream,
+                      keys_out, n, low_stride, groups);
+        stride = low_stride / 2;
       }
       launch_kernel(KernelLabel{call.variant_id, type_key_v<K>, name(form), "tile merge"}, &tile_merge_kernel<K>, tiles,
                     call.block_size, shared_bytes, call.stream, keys_out, n, size);
