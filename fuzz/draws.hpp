@@ -16,7 +16,7 @@
 
 namespace fuzz {
 
-inline constexpr int kDrawsPerCase = 4;
+inline constexpr int kDrawsPerCase = 10;
 
 // What checks one draw's results (RC_ASSERT), run once its case's calls have been waited for;
 // empty for a draw outside the property's precondition.
