@@ -115,8 +115,7 @@ std::uint64_t groups_below(std::uint64_t n, std::uint64_t low_stride, int steps)
 template <class K>
 __global__ void global_mirror_kernel(K* keys, std::uint64_t n, std::uint64_t size, std::uint64_t comparators) {
   const std::uint64_t width = std::uint64_t(gridDim.x) * blockDim.x;
-  for (std::uint64_t pair = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; pair < comparators;
-       pair += width) {
+  for (std::uint64_t pair = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; pair < comparators; pair += width) {
     const std::uint64_t i = with_bits_clear(pair, size / 2, 1);
     const std::uint64_t j = i ^ (size - 1);
     if (j >= n) continue;  // a virtual key: nothing moves (no barrier in this kernel)
