@@ -103,8 +103,8 @@ set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
 file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} KERNELS_ENTRY_SECONDS REGEX "^[^#]")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
 
-# kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [TYPE_GROUPS <types>...] [LABELS <label>...]
-#                               [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
+# kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [TYPE_GROUPS <types>...] [SUFFIX <suffix>]
+#                               [LABELS <label>...] [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # Adds an entry per variant the executable lists (`<target> --list-variants`), running
 # `[LAUNCHER...] <target> --gtest_filter=*/<param>`, labelled LABELS, the variant's family and
 # its id (<family>/<variant>). With FAMILY the parameters name variants of that family and the
@@ -112,9 +112,10 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_S
 # "<prefix>.<family>/<variant>". Each entry's failure list (harness/diagnosis/failure_list.hpp) is
 # named after it. An entry's COST is its measured seconds unless PROPERTIES sets one.
 # TYPE_GROUPS (each a comma-separated list of type names) makes an entry per variant and group
-# instead, "<prefix>.<variant>.<type>-<type>...", running that group's per-type tests.
+# instead, "<prefix>.<variant>.<type>-<type>...", running that group's per-type tests. SUFFIX
+# ends every entry's name (".narrow": part of a variant's cases that PROPERTIES' environment picks).
 function(kernels_add_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
+  cmake_parse_arguments(arg "" "FAMILY;NAME;SUFFIX" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
   list(JOIN arg_LABELS ";" labels)
   set(properties ${arg_PROPERTIES})
   set(measured "")
@@ -130,19 +131,19 @@ function(kernels_add_tests_per_variant target)
   foreach(word IN LISTS arg_LAUNCHER)
     string(APPEND launcher "\"${word}\" ")
   endforeach()
-  string(MAKE_C_IDENTIFIER "${arg_NAME}" script_name)
+  string(MAKE_C_IDENTIFIER "${arg_NAME}${arg_SUFFIX}" script_name)
   set(script "${CMAKE_CURRENT_BINARY_DIR}/${script_name}_variant_tests.cmake")
   configure_file(${PROJECT_SOURCE_DIR}/cmake/variant_tests.cmake.in "${script}.in" @ONLY)
   file(GENERATE OUTPUT "${script}" INPUT "${script}.in")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
 endfunction()
 
-# kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [TYPE_GROUPS <types>...] [LABELS <label>...]
-#                                   [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
+# kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [TYPE_GROUPS <types>...] [SUFFIX <suffix>]
+#                                   [LABELS <label>...] [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # The GPU tests of one family's executable: kernels_add_tests_per_variant with the label gpu and
 # the GPU tests' properties; NAME defaults to the target's name.
 function(kernels_add_gpu_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
+  cmake_parse_arguments(arg "" "FAMILY;NAME;SUFFIX" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
   if(NOT arg_NAME)
     set(arg_NAME ${target})
   endif()
@@ -157,7 +158,7 @@ function(kernels_add_gpu_tests_per_variant target)
     list(REMOVE_AT defaults ${at} ${value_at})
   endif()
   kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} TYPE_GROUPS ${arg_TYPE_GROUPS}
-                                LABELS gpu ${arg_LABELS} LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
+                                SUFFIX "${arg_SUFFIX}" LABELS gpu ${arg_LABELS} LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
 endfunction()
 
 # kernels_add_cpu_tests_per_variant(<target> NAME <prefix> [LABELS <label>...])
