@@ -17,20 +17,21 @@
 // the 0-1 principle applies; an exhaustive check of all 0-1 inputs for B <= 4 and n <= 22 never
 // needed more than q phases, and needed all q for every n > 2B with B <= 2.)
 //
-// How a window is sorted: phase 0 sorts each window with the block's shared-memory odd-even
-// transposition sort (detail/odd_even_transposition.cuh), which leaves every unit sorted. From
-// phase 1 on, both units of every window are sorted, so sorting the window is merging them: each
-// key finds its place by a binary search of the other unit, log2(B) + 1 probes instead of the 2B
-// barrier-separated steps of a transposition sort. Stable: the transposition sort is, the merge
-// puts a left key before the equal right keys, and keys outside a window do not move, so equal
-// keys never pass each other.
+// How a window is sorted: every phase merges sorted runs, each key finding its place by a binary
+// search of the partner run (its index in its own run plus the partner's keys before it). Phase
+// 0 sorts each window by log2(2B) rounds of such merges, runs of 1, 2, 4, ... keys; from phase 1
+// on, both units of every window are sorted, so one merge of the two units sorts it. Stable: a
+// key of the left run goes before the equal keys of the right run, and keys outside a window do
+// not move, so equal keys never pass each other.
 //
-// Cost: the first phase does about 2nB compare steps, each later one about n log2(2B) probes:
-// about (n^2 / B) log2(2B) steps in all. At the declared limit of 2^18 keys and B = 32 that is
-// ~1.3e10 probes over q = 8192 launches.
+// Cost: the first phase does about n log2(2B)^2 / 2 probes in log2(2B) barrier-separated
+// rounds (an odd-even transposition sort of the window would take 2B rounds: under
+// compute-sanitizer racecheck, which checks every shared-memory access, a window of 2048 keys
+// took seconds); each later phase about n log2(2B) probes: about (n^2 / B) log2(2B) in all. At
+// the declared limit of 2^18 keys and B = 32 that is ~1.3e10 probes over q = 8192 launches.
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
-#include <kernels/sort/detail/odd_even_transposition.cuh>
+#include <kernels/sort/detail/shared_window.cuh>
 
 #include <cstdint>
 
@@ -50,17 +51,6 @@ __device__ Window phase_window(std::uint64_t n, std::uint64_t first) {
   return {begin, static_cast<unsigned>(n - begin < capacity ? n - begin : capacity)};
 }
 
-// Phase 0: sorts each window whatever its order.
-template <class K>
-__global__ void window_sort_kernel(const K* keys_in, K* keys_out, std::uint64_t n) {
-  auto* window = dynamic_shared<ordered_bits_t<K>>();
-  const Window w = phase_window(n, 0);
-  load_window(keys_in + w.begin, w.count, window);
-  __syncthreads();
-  odd_even_transposition_sort(window, w.count);
-  store_window(window, w.count, keys_out + w.begin);
-}
-
 // How many of the sorted keys sorted[0, count) come before `key` in the merged order: those
 // below it, and for a key of the right unit (`key_is_right`) also those equal to it.
 template <class Bits>
@@ -75,6 +65,46 @@ __device__ unsigned keys_before(const Bits* sorted, unsigned count, Bits key, bo
     }
   }
   return low;
+}
+
+// Sorts window[0, count) (count <= 2 * blockDim.x) by rounds of merges of runs of `width` keys,
+// width 1, 2, 4, ...: every key is read and placed before any is written, thread t placing keys
+// t and t + B. Every thread of the block calls it; on return the sorted window is visible to all.
+template <class Bits>
+__device__ void merge_sort_window(Bits* window, unsigned count) {
+  for (unsigned width = 1; width < count; width *= 2) {
+    Bits keys[2];
+    unsigned places[2];
+#pragma unroll
+    for (unsigned k = 0; k < 2; ++k) {
+      const unsigned i = threadIdx.x + k * blockDim.x;
+      if (i >= count) continue;
+      const unsigned own_begin = i / width * width;
+      const bool is_right = (i / width) % 2 == 1;
+      const unsigned partner_begin = is_right ? own_begin - width : own_begin + width;
+      const unsigned partner_count = partner_begin >= count ? 0 : min(width, count - partner_begin);
+      keys[k] = window[i];
+      places[k] = min(own_begin, partner_begin) + (i - own_begin) +
+                  keys_before(window + partner_begin, partner_count, keys[k], is_right);
+    }
+    __syncthreads();
+#pragma unroll
+    for (unsigned k = 0; k < 2; ++k) {
+      if (threadIdx.x + k * blockDim.x < count) window[places[k]] = keys[k];
+    }
+    __syncthreads();
+  }
+}
+
+// Phase 0: sorts each window whatever its order.
+template <class K>
+__global__ void window_sort_kernel(const K* keys_in, K* keys_out, std::uint64_t n) {
+  auto* window = dynamic_shared<ordered_bits_t<K>>();
+  const Window w = phase_window(n, 0);
+  load_window(keys_in + w.begin, w.count, window);
+  __syncthreads();
+  merge_sort_window(window, w.count);
+  store_window(window, w.count, keys_out + w.begin);
 }
 
 // Phases 1 to q - 1: each window's two units are sorted, so the window is their merge. Thread

@@ -1,5 +1,5 @@
 // Odd-even transposition sort of one window of keys in a block's shared memory: the block
-// sort of odd_even_block, and the window sort that odd_even_multi_block repeats.
+// sort of odd_even_block.
 //
 // The window (detail/shared_window.cuh) holds up to 2 * blockDim.x keys as encode_order()
 // bits. Thread t owns the pair (2t, 2t + 1) in even phases and (2t + 1, 2t + 2) in odd phases;
