@@ -1,9 +1,11 @@
 // The device judges find what the CPU oracle finds: each passes an output the oracle passes, and
 // fails a planted wrong output at the position where the plant is, on the GPU (the float scan
 // judge as many positions as the oracle); the reduction judge's fold is the oracle's, and
-// differs from the fold of a planted wrong input.
+// differs from the fold of a planted wrong input; the comparison of repeats finds the first
+// planted byte.
 #include "harness/input/distributions.hpp"
 #include "harness/memory/device_buffer.hpp"
+#include "harness/memory/device_compare.hpp"
 #include "harness/numeric/element_traits.hpp"
 #include "harness/numeric/float_sum.hpp"
 #include "harness/reduce/reduce_device_judge.hpp"
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -251,6 +254,33 @@ TEST(DeviceJudges, FloatSumFactsAreTheOraclesWithinItsReferenceError) {
   expect_sum_facts_are_the_oracles<double>(harness::Distribution::cancellation);
   expect_sum_facts_are_the_oracles<__half>(harness::Distribution::denormals);
   expect_sum_facts_are_the_oracles<__nv_bfloat16>(harness::Distribution::signed_zeros);
+}
+
+// The repeats' comparison finds the first differing byte of outputs of several regions at any
+// alignment: nothing for the same bytes, the planted byte's offset within the concatenated
+// regions otherwise, the first of two plants, and a difference in a later region past the sizes of
+// the regions before it.
+TEST(DeviceJudges, RepeatComparisonFindsTheFirstPlantedByte) {
+  constexpr std::size_t kBytes = 300007;  // odd: neither region ends on a word
+  std::vector<unsigned char> bytes(kBytes);
+  for (std::size_t i = 0; i < kBytes; ++i) bytes[i] = static_cast<unsigned char>(i * 2654435761u >> 13);
+  std::vector<unsigned char> late = bytes, twice = bytes;
+  late[kBytes - 1] ^= 1;
+  twice[70001] ^= 0x80;
+  twice[200003] ^= 0x01;
+  const auto d_bytes = on_device(bytes), d_late = on_device(late), d_twice = on_device(twice);
+  // Regions from byte 3 on (an odd alignment), split in two at byte 100003.
+  const auto regions = [](const DeviceBuffer<unsigned char>& buffer) {
+    return std::vector<harness::DeviceBytes>{{buffer.data() + 3, 100000}, {buffer.data() + 100003, kBytes - 100003}};
+  };
+  const std::vector<std::optional<std::size_t>> found = harness::first_differences_on_device(
+      {regions(d_bytes), regions(d_bytes), regions(d_bytes), {{d_bytes.data(), 0}}},
+      {regions(d_bytes), regions(d_late), regions(d_twice), {{d_late.data(), 0}}});
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(found[0], std::nullopt);
+  EXPECT_EQ(found[1], std::optional<std::size_t>(kBytes - 1 - 3));
+  EXPECT_EQ(found[2], std::optional<std::size_t>(70001 - 3));
+  EXPECT_EQ(found[3], std::nullopt);
 }
 
 }  // namespace

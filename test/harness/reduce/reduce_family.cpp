@@ -60,10 +60,8 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
 
   std::string pass(std::size_t run) const { return "got " + show_value(got(run)); }
 
-  // What the run wrote, for the bit-for-bit check of repeats.
-  std::vector<std::byte> output_bits(std::size_t run) const {
-    return bits_of(std::span<const Out>(&results_[outputs_.packed_offset(run)], 1));
-  }
+  // Where the run wrote, for the bit-for-bit check of repeats.
+  std::vector<DeviceBytes> output_on_device(std::size_t run) const { return {{outputs_.segment(run), sizeof(Out)}}; }
 
   // The canaries around each value (written anywhere but its slot).
   std::vector<std::pair<std::size_t, std::string>> violations() const {

@@ -50,8 +50,8 @@ struct RunOptions {
   unsigned noise_us = 0;
 };
 
-// The bytes of `values`: how a family's Device::output_bits shows a run's output, so that two
-// runs compare bit for bit (floats included: -0.0 is not 0.0, NaN payloads count).
+// The bytes of `values`, so that two values or arrays compare bit for bit (floats included: -0.0
+// is not 0.0, NaN payloads count).
 template <class T>
 std::vector<std::byte> bits_of(std::span<const T> values) {
   const auto bytes = std::as_bytes(values);
@@ -119,7 +119,7 @@ class Batch {
 
  private:
   friend class BatchExecution<Family>;
-  std::optional<std::string> differs_from_earlier_repeat(std::size_t run, const typename Family::Device& device) const;
+  std::vector<std::optional<std::string>> differences_from_earlier_repeats(const typename Family::Device& device) const;
 
   const kernels::VariantInfo& variant_;
   Mode mode_;

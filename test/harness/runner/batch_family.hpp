@@ -6,6 +6,7 @@
 #pragma once
 
 #include "harness/input/test_input.hpp"
+#include "harness/memory/device_compare.hpp"
 #include "harness/memory/guard_bands.hpp"
 #include "harness/runner/case.hpp"
 
@@ -163,7 +164,7 @@ concept BatchDevice = std::constructible_from < Device,
   device.download();
   { device.judge(run) } -> std::same_as<std::optional<std::string>>;
   { seen.pass(run) } -> std::same_as<std::string>;
-  { seen.output_bits(run) } -> std::same_as<std::vector<std::byte>>;
+  { seen.output_on_device(run) } -> std::same_as<std::vector<DeviceBytes>>;
   { seen.violations() } -> std::same_as<std::vector<std::pair<std::size_t, std::string>>>;
   seen.for_each_extra_input(ExtraInputVisitor{});
 };

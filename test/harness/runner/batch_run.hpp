@@ -7,6 +7,7 @@
 #include "harness/diagnosis/fault_attribution.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/input/random_bits.hpp"
+#include "harness/memory/device_compare.hpp"
 #include "harness/memory/device_image.hpp"
 #include "harness/memory/guard_bands.hpp"
 #include "harness/memory/workspace_arena.hpp"
@@ -55,21 +56,33 @@ Case Batch<Family>::case_of(std::size_t run) const {
   return c;
 }
 
-// Why run r's output is not bit for bit the output of the first earlier run of the same case, or
-// nothing (also when no earlier run repeats it).
+// For each run, why its output is not bit for bit the output of the first earlier run of the same
+// case, or nothing (also when no earlier run repeats it). The outputs are compared where they
+// are, on the device, all in one launch: a deterministic variant's repeats of long cases would
+// otherwise each come back to the host to be compared there.
 template <BatchFamily Family>
-std::optional<std::string> Batch<Family>::differs_from_earlier_repeat(std::size_t r,
-                                                                      const typename Family::Device& device) const {
-  for (std::size_t first = 0; first < r; ++first) {
-    if (!(runs_[first] == runs_[r])) continue;
-    const std::vector<std::byte> then = device.output_bits(first), now = device.output_bits(r);
-    const auto at = std::mismatch(then.begin(), then.end(), now.begin(), now.end());
-    if (at.first == then.end() && at.second == now.end()) return std::nullopt;
-    return "repeat " + std::to_string(r) + " of the same case differs from run " + std::to_string(first) +
-           " at output byte " + std::to_string(at.first - then.begin()) +
-           " (the variant declares itself deterministic)";
+std::vector<std::optional<std::string>> Batch<Family>::differences_from_earlier_repeats(
+    const typename Family::Device& device) const {
+  std::vector<std::size_t> repeats, firsts;
+  std::vector<std::vector<DeviceBytes>> first_outputs, repeat_outputs;
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    const auto first = std::find(runs_.begin(), runs_.begin() + static_cast<std::ptrdiff_t>(r), runs_[r]);
+    if (first == runs_.begin() + static_cast<std::ptrdiff_t>(r)) continue;
+    repeats.push_back(r);
+    firsts.push_back(static_cast<std::size_t>(first - runs_.begin()));
+    first_outputs.push_back(device.output_on_device(firsts.back()));
+    repeat_outputs.push_back(device.output_on_device(r));
   }
-  return std::nullopt;
+  std::vector<std::optional<std::string>> differences(runs_.size());
+  if (repeats.empty()) return differences;
+  const std::vector<std::optional<std::size_t>> at = first_differences_on_device(first_outputs, repeat_outputs);
+  for (std::size_t k = 0; k < repeats.size(); ++k) {
+    if (!at[k]) continue;
+    differences[repeats[k]] = "repeat " + std::to_string(repeats[k]) + " of the same case differs from run " +
+                              std::to_string(firsts[k]) + " at output byte " + std::to_string(*at[k]) +
+                              " (the variant declares itself deterministic)";
+  }
+  return differences;
 }
 
 // The state of one Batch::run, made in the order its steps need it.
@@ -235,6 +248,9 @@ class BatchExecution {
   // bit; then the output guard bands.
   void judge_runs() {
     const std::vector<bool> overran = workspaces_.overruns();
+    const std::vector<std::optional<std::string>> repeats_differ =
+        options_.same_bits_when_repeated ? batch_.differences_from_earlier_repeats(device_)
+                                         : std::vector<std::optional<std::string>>(batch_.runs_.size());
     for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
       if (!problems_[r]) {
         if (auto wrong = device_.judge(r)) problems_[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
@@ -243,11 +259,7 @@ class BatchExecution {
         problems_[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes_[r]) +
                                                                " workspace bytes its query asked for"};
       }
-      if (!problems_[r] && options_.same_bits_when_repeated) {
-        if (auto differs = batch_.differs_from_earlier_repeat(r, device_)) {
-          problems_[r] = Problem{FailureKind::wrong_value, std::move(*differs)};
-        }
-      }
+      if (!problems_[r] && repeats_differ[r]) problems_[r] = Problem{FailureKind::wrong_value, *repeats_differ[r]};
       if (problems_[r]) {
         fail(r, problems_[r]->kind, problems_[r]->what);
       } else if (options_.describe_passes) {

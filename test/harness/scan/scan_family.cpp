@@ -96,8 +96,10 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     return "all " + std::to_string(this->length(run)) + " outputs within the oracle's bounds";
   }
 
-  // What the run wrote, for the bit-for-bit check of repeats.
-  std::vector<std::byte> output_bits(std::size_t run) const { return bits_of(got(run)); }
+  // Where the run wrote, for the bit-for-bit check of repeats.
+  std::vector<DeviceBytes> output_on_device(std::size_t run) const {
+    return {{outputs_.segment(run), this->length(run) * sizeof(T)}};
+  }
 
   std::vector<std::pair<std::size_t, std::string>> violations() const {
     std::vector<std::pair<std::size_t, std::string>> found;

@@ -150,12 +150,11 @@ class SortFamily<K>::Device : public BatchDeviceBase<K, Mode> {
            " as the oracle's stable sort";
   }
 
-  // What the run wrote, keys then values, for the bit-for-bit check of repeats.
-  std::vector<std::byte> output_bits(std::size_t run) const {
-    std::vector<std::byte> bits = bits_of(keys(run));
-    const std::vector<std::byte> value_bits = bits_of(values(run));
-    bits.insert(bits.end(), value_bits.begin(), value_bits.end());
-    return bits;
+  // Where the run wrote, keys then values, for the bit-for-bit check of repeats.
+  std::vector<DeviceBytes> output_on_device(std::size_t run) const {
+    const std::size_t n = this->length(run);
+    return {{sorted_keys_.segment(run), n * sizeof(K)},
+            {sorted_values_.segment(run), pairs() ? n * sizeof(std::uint32_t) : 0}};
   }
 
   std::vector<std::pair<std::size_t, std::string>> violations() const {
