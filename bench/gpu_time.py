@@ -10,9 +10,12 @@ libgpu_time_injection.so (bench/gpu_time_injection.cpp, built where the CUDA too
 CUPTI) as CUDA_INJECTION64_PATH; each test process writes <pid>.tsv into a scratch folder.
 --from sums such files written before. A kernel is named by the source file of its anonymous
 namespace (odd_even_multi_block.cu; the harness's own kernels as "harness <file>"), CUB's
-kernels together, any other by its name. Device time
+kernels together, any other by its name; with KERNELS_GPU_TIME_BY_GRID=1 in the environment each
+also by its grid's size class (bench/gpu_time_injection.cpp). Device time
 runs from a record's start to its end: where test processes take turns on one GPU it includes
-the others' turns, so the shares mean more than the sums.
+the others' turns, so the shares mean more than the sums. The union of each process's
+records counts no time twice within a process: with one test process at a time (ctest -j1)
+their sum is the GPU time the selection needs.
 """
 
 import argparse
@@ -30,17 +33,24 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 SOURCE_FILE = re.compile(r"_GLOBAL__N__[0-9a-f]+_\d+_(\w+?)_cu_[0-9a-f]+")
 
 
+# The injection library's line of each process's union of records (no record counted twice).
+BUSY = "busy"
+GRID_CLASS = re.compile(r" \[[^\]]*blocks?\]$")
+
+
 def group_of(name):
-    """The line a record is summed into."""
+    """The line a record is summed into (a grid's size class, where recorded, kept)."""
     if not name.startswith("kernel "):
         return name
-    mangled = name[len("kernel "):]
+    grid = GRID_CLASS.search(name)
+    suffix = grid.group(0) if grid else ""
+    mangled = name[len("kernel "):len(name) - len(suffix)]
     found = SOURCE_FILE.search(mangled)
     owner = "harness " if mangled.startswith("_ZN7harness") else ""
     if found:
-        return f"kernel {owner}{found.group(1)}.cu"
+        return f"kernel {owner}{found.group(1)}.cu{suffix}"
     if mangled.startswith("_ZN3cub"):
-        return "kernel cub"
+        return f"kernel cub{suffix}"
     return name
 
 
@@ -59,11 +69,13 @@ def read_totals(folder):
 
 
 def markdown(totals, processes, top, about):
+    busy = totals.pop(BUSY, [0, 0])[1]
     everything = sum(ns for _, ns in totals.values())
     lines = ["# Device time by kernel file", ""]
     if about:
         lines += [about, ""]
-    lines += [f"{processes} test processes, {everything / 1e9:.1f} s of device time in all.", "",
+    lines += [f"{processes} test processes, {everything / 1e9:.1f} s of device time in all; "
+              f"the union of each process's records {busy / 1e9:.1f} s.", "",
               "| what | records | seconds | share |", "| --- | --- | --- | --- |"]
     ranked = sorted(totals.items(), key=lambda item: -item[1][1])
     for name, (count, nanoseconds) in ranked[:top]:

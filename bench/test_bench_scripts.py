@@ -180,13 +180,18 @@ class GpuTime(unittest.TestCase):
             self.assertEqual(done.returncode, 0, done.stderr)
             with open(out, encoding="utf-8") as file:
                 text = file.read()
-        self.assertIn("2 test processes, 6.0 s of device time in all.", text)
-        # Both element types' window_sort_kernel, 4 s of the 6 s, on the first line of the table.
+        # The busy lines are each process's union of records: summed apart, in no row.
+        self.assertIn("2 test processes, 6.2 s of device time in all; the union of each process's records 5.5 s.",
+                      text)
+        # Both element types' window_sort_kernel, 4 s of the 6.25 s, on the first line of the table.
         rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
-        self.assertEqual(rows[1], "| kernel odd_even_multi_block.cu | 15 | 4.00 | 66.7 % |")
-        self.assertIn("| copy host to device, over 1 MiB | 4 | 1.00 | 16.7 % |", text)
+        self.assertEqual(rows[1], "| kernel odd_even_multi_block.cu | 15 | 4.00 | 64.0 % |")
+        self.assertIn("| copy host to device, over 1 MiB | 4 | 1.00 | 16.0 % |", text)
         self.assertIn("| kernel harness sort_device_judge.cu | 2 | 0.50 |", text)
         self.assertIn("| kernel cub | 1 | 0.50 |", text)
+        # A record of KERNELS_GPU_TIME_BY_GRID=1 keeps its grid's size class.
+        self.assertIn("| kernel cub [1 block] | 1 | 0.25 |", text)
+        self.assertNotIn("| busy", text)
 
     def test_a_folder_without_records_is_an_error(self):
         with tempfile.TemporaryDirectory() as folder:
