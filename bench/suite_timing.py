@@ -261,8 +261,8 @@ def phases_section(preset, table):
         "",
         "Summed seconds of the GPU test processes, by step of the batch runner (KERNELS_PHASE_TIMES=1); "
         "start is each process's own until its first test (the device's context), other the rest of "
-        "its time (RapidCheck's own work and the properties' oracles, the tests' own work, gtest); a "
-        "property's device calls count by step, its inputs as generate.",
+        "its time (RapidCheck's own work, the tests' own work, gtest); a property's device calls count "
+        "by step, its inputs as generate, its checks as judge.",
         "",
         "| entries | count | " + " | ".join(columns) + " | wall | cpu |",
         "| --- " * (len(columns) + 4) + "|",

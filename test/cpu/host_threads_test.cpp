@@ -1,18 +1,23 @@
 // parallel_for: every index once, in pieces of at least the grain, the first exception rethrown.
+// run_all: every task once, the lowest-numbered task's exception rethrown.
 #include "harness/runner/host_threads.hpp"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 namespace {
 
 using harness::parallel_for;
+using harness::run_all;
 
 TEST(HostThreads, EveryIndexOnceInPiecesOfAtLeastTheGrain) {
   constexpr std::size_t kCount = 100003;
@@ -55,6 +60,36 @@ TEST(HostThreads, AFailingPieceIsRethrownAfterTheOthersEnd) {
                             }),
                std::runtime_error);
   EXPECT_EQ(done.load(), 64u);
+}
+
+TEST(HostThreads, RunAllRethrowsTheLowestNumberedFailureWhicheverEndsFirst) {
+  std::vector<std::atomic<int>> ran(12);
+  std::vector<std::function<void()>> tasks;
+  for (std::size_t k = 0; k < ran.size(); ++k) {
+    tasks.emplace_back([&ran, k] {
+      ++ran[k];
+      // Task 2 fails last, task 9 at once: the failure rethrown is still task 2's.
+      if (k == 2) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        throw std::runtime_error("task 2");
+      }
+      if (k == 9) throw std::runtime_error("task 9");
+    });
+  }
+  try {
+    run_all(tasks);
+    FAIL() << "run_all returned although two tasks threw";
+  } catch (const std::runtime_error& error) {
+    EXPECT_EQ(std::string(error.what()), "task 2");
+  }
+  for (std::size_t k = 0; k < ran.size(); ++k) EXPECT_EQ(ran[k], 1) << k;
+}
+
+TEST(HostThreads, RunAllReturnsWhenNoTaskThrows) {
+  std::atomic<int> ran{0};
+  run_all(std::vector<std::function<void()>>(5, [&ran] { ++ran; }));
+  EXPECT_EQ(ran.load(), 5);
+  run_all({});
 }
 
 }  // namespace

@@ -41,4 +41,20 @@ void parallel_for(std::size_t count, std::size_t grain, const std::function<void
   if (failure) std::rethrow_exception(failure);
 }
 
+void run_all(const std::vector<std::function<void()>>& tasks) {
+  std::vector<std::exception_ptr> failures(tasks.size());
+  parallel_for(tasks.size(), 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k) {
+      try {
+        tasks[k]();
+      } catch (...) {
+        failures[k] = std::current_exception();
+      }
+    }
+  });
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
+}
+
 }  // namespace harness

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace harness {
 
@@ -24,5 +25,10 @@ unsigned host_threads();
 // then rethrows the first exception a piece threw. One piece, on the caller's thread, when
 // count <= grain.
 void parallel_for(std::size_t count, std::size_t grain, const std::function<void(std::size_t, std::size_t)>& piece);
+
+// Calls every task once, on up to host_threads() threads, and returns when all have ended; then
+// rethrows the exception of the lowest-numbered task that threw, whichever ended first: the same
+// failure as if they had run in turn (a property's draws, whose failure must shrink alike).
+void run_all(const std::vector<std::function<void()>>& tasks);
 
 }  // namespace harness
