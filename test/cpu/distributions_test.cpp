@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <set>
 
@@ -71,6 +72,19 @@ TEST(Distributions, ALongInputMadeInPiecesIsTheShortOnesExtended) {
   std::size_t same = 0;
   for (std::uint64_t i = 0; i < kShort; ++i) same += std::memcmp(&long_floats[i], &short_floats[i], sizeof(float)) == 0;
   EXPECT_GT(same, kShort * 9 / 10) << "the NaNs are sprinkled over the random values";
+}
+
+// A long sorted input is sorted in pieces on several threads, then merged: the random values in
+// std::sort's order, bit for bit (reverse in std::greater's).
+TEST(Distributions, ALongSortedInputIsTheRandomOneSorted) {
+  constexpr std::uint64_t kLong = 3 * harness::kValuesWorthSplitting + 5;
+  const std::uint64_t seed = 23;
+  std::vector<double> sorted = generate<double>(Distribution::random, kLong, seed);
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_TRUE(same_bits(generate<double>(Distribution::sorted, kLong, seed), sorted));
+  std::vector<int> reverse = generate<int>(Distribution::random, kLong, seed);
+  std::sort(reverse.begin(), reverse.end(), std::greater<int>());
+  EXPECT_TRUE(same_bits(generate<int>(Distribution::reverse, kLong, seed), reverse));
 }
 
 TEST(Distributions, DifferentSeedsGiveDifferentInputs) {
