@@ -1,12 +1,15 @@
 // fuzz::check_draws, which the GPU properties check through (fuzz/draws.hpp), on draws that queue
 // no device call: how many cases and draws it makes of RapidCheck's max_success, that every
-// draw of a case is made before any is checked, and that a failing draw fails the property and
-// a property whose every draw is outside its precondition gives up rather than passes.
+// draw of a case is made before any is checked (the checks of a case run side by side, on the
+// host's threads), and that a failing draw fails the property and a property whose every draw is
+// outside its precondition gives up rather than passes.
 #include "fuzz/draws.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <atomic>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -20,9 +23,13 @@ int configured_cases() { return rc::detail::configuration().testParams.maxSucces
 
 TEST(PropertyDraws, ACaseMakesItsDrawsThenChecksThem) {
   std::vector<std::string> steps;
+  std::mutex lock;
   const bool passed = fuzz::check_draws("draws then checks", [&](DeviceCalls&) -> DrawCheck {
     steps.push_back("draw");
-    return [&steps] { steps.push_back("check"); };
+    return [&steps, &lock] {
+      const std::lock_guard<std::mutex> hold(lock);
+      steps.push_back("check");
+    };
   });
   EXPECT_TRUE(passed);
   const int cases = (configured_cases() + kDrawsPerCase - 1) / kDrawsPerCase;
@@ -53,12 +60,12 @@ TEST(PropertyDraws, OneFailingDrawFailsTheProperty) {
 }
 
 TEST(PropertyDraws, DrawsOutsideThePreconditionAreNotChecked) {
-  int checked = 0;
+  std::atomic<int> checked{0};
   EXPECT_TRUE(fuzz::check_draws("half outside", [&](DeviceCalls&) -> DrawCheck {
     if (*rc::gen::elementOf(std::vector<bool>{false, true})) return {};  // (inRange depends on the size)
     return [&checked] { ++checked; };
   }));
-  EXPECT_GT(checked, 0);
+  EXPECT_GT(checked.load(), 0);
 }
 
 TEST(PropertyDraws, APropertyWithNoDrawInsideItsPreconditionGivesUp) {
