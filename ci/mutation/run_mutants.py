@@ -39,6 +39,8 @@ bound every entry: a mutant that hangs is killed by timeout and reported as such
 does not compile is counted apart. With --budget-s, nothing new starts once the budget is spent;
 what is left is reported as not run. Writes <work>/results.json (rewritten after every judged
 pair, so a sitting cut off keeps what it judged) and the report (report.py) into <work>/report/.
+A sitting cut off by SIGINT (a timeout's, Ctrl-C) records nothing judged after the signal: a build
+or a test it killed would read as a mutant that does not compile, or as a kill.
 With --resume, the pairs an earlier run of the same mode and suite judged in <work>/results.json
 are kept, not run again: a campaign longer than one sitting on a GPU machine goes on over several (carry results.json to the next
 machine), and the report covers them all. After the kernels, tests or build files changed (a
@@ -52,6 +54,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -199,6 +202,16 @@ def run_stages(build_dir, library_dir, label, spec, stages, log_prefix):
     return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
 
 
+# Set by SIGINT: a build or test that ends from then on may have ended by the same signal (its
+# processes share ours), so no verdict is recorded after it; --resume judges those pairs again.
+STOPPING = threading.Event()
+
+
+def stop_on_interrupt(signum, frame):
+    STOPPING.set()
+    signal.default_int_handler(signum, frame)
+
+
 class Campaign:
     """Builds and runs the pairs, filling self.results."""
 
@@ -218,6 +231,8 @@ class Campaign:
         return self.deadline is not None and time.monotonic() > self.deadline
 
     def record(self, mutant, labels, verdict, stage="", seconds=0.0, log=""):
+        if STOPPING.is_set():
+            return
         with self.lock:
             for label in labels:
                 self.results.append(
@@ -436,6 +451,7 @@ def preparations(slots):
 
 
 def main():
+    signal.signal(signal.SIGINT, stop_on_interrupt)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--variant", help="one variant's mutants, against its tests (a label: scan/naive)")

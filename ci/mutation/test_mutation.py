@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -33,6 +34,7 @@ import ctest_junit
 import ctest_runs
 import rejudge
 import report
+import run_mutants
 from cpp_structure import SourceFile
 from cpp_tokens import tokenize
 from generate import Mutant, apply_edits, generate, mutant_key, patch_name
@@ -1876,6 +1878,25 @@ class Resume(unittest.TestCase):
         self.assertEqual((written["meta"]["suite"], written["meta"]["date"]), ("s1", "d1"))
         self.assertEqual((written["meta"]["runs"][1]["suite"], written["results"][1]["suite"]), ("s1", "s1"))
 
+
+    def test_a_sitting_interrupted_records_nothing_after_the_signal(self):
+        """After SIGINT a build or a test that failed may have been killed by the same signal (a
+        timeout's): it is recorded neither as a mutant that does not compile nor as a kill."""
+        self.addCleanup(run_mutants.STOPPING.clear)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "results.json")
+            meta = {"commit": "abc", "suite": "s1", "mode": "full", "budget_s": None}
+            results_file = ResultsFile(path, meta, [], [], [])
+            campaign = Campaign(argparse.Namespace(budget_s=None), [], [], results_file=results_file)
+            campaign.record(self.MUTANTS[0], ["r/x"], ctest_junit.Verdict(ctest_junit.KILLED), "tests", 2.0)
+            with self.assertRaises(KeyboardInterrupt):
+                run_mutants.stop_on_interrupt(signal.SIGINT, None)
+            campaign.record(self.MUTANTS[2], ["r/x"], ctest_junit.Verdict(ctest_junit.NOT_COMPILING), "build", 9.0)
+            campaign.record(self.MUTANTS[1], ["r/y"], ctest_junit.Verdict(ctest_junit.KILLED), "tests", 1.0)
+            with open(path, encoding="utf-8") as file:
+                written = json.load(file)
+        self.assertEqual([(r["mutant"], r["variant"]) for r in written["results"]], [("killed", "r/x")])
+        self.assertEqual([(r["mutant"], r["variant"]) for r in campaign.results], [("killed", "r/x")])
 
 class Rejudge(unittest.TestCase):
     """run_mutants.py --rejudge: earlier kills judged again, and what they are now."""
