@@ -28,9 +28,10 @@ JUDGED = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVE
 # survivor, and a mutant that did not compile, is judged again.
 KEPT_ACROSS_SUITES = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 # What a pair's outcome depends on besides its mutant: the library, the tests and their harness,
-# the build files. A campaign resumes only over the same files, whatever commits lie between
-# (a sitting on another day, after commits that touched only documentation, goes on).
-SUITE_FILES = ("CMakeLists.txt", "CMakePresets.json", "cmake", "kernels", "test")
+# the properties (which kill most of some variants' mutants), the build files. A campaign resumes
+# only over the same files, whatever commits lie between (a sitting on another day, after commits
+# that touched only documentation, goes on).
+SUITE_FILES = ("CMakeLists.txt", "CMakePresets.json", "cmake", "fuzz", "kernels", "test")
 
 
 def current_commit(root=ROOT):

@@ -1859,6 +1859,12 @@ class Resume(unittest.TestCase):
             with open(os.path.join(root, "test", "t.cpp"), "w", encoding="utf-8") as file:
                 file.write("two")
             self.assertNotEqual(suite_digest(root), before)
+            # The properties judge mutants too.
+            before = suite_digest(root)
+            os.makedirs(os.path.join(root, "fuzz"))
+            with open(os.path.join(root, "fuzz", "p.cpp"), "w", encoding="utf-8") as file:
+                file.write("one")
+            self.assertNotEqual(suite_digest(root), before)
 
     def test_a_sitting_cut_off_keeps_what_it_judged(self):
         """Every judged pair rewrites results.json: a run killed after one pair leaves that pair."""
