@@ -1,7 +1,6 @@
 #include "harness/input/device_inputs.hpp"
 
 #include "harness/input/distribution_values.hpp"
-#include "harness/memory/device_buffer.hpp"
 #include "harness/runner/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
@@ -34,16 +33,8 @@ void generate_on_device(Distribution distribution, std::uint64_t n, std::uint64_
   kernels::check_cuda(cudaGetLastError(), "launch of generate_kernel");
 }
 
-template <class T>
-std::vector<T> copied_from_device(Distribution distribution, std::uint64_t n, std::uint64_t seed) {
-  const DeviceBuffer<T> made(n);
-  generate_on_device(distribution, n, seed, made.data());
-  return made.download();
-}
-
-#define HARNESS_INSTANTIATE_DEVICE_INPUTS(key, T, out, label)                          \
-  template void generate_on_device<T>(Distribution, std::uint64_t, std::uint64_t, T*); \
-  template std::vector<T> copied_from_device<T>(Distribution, std::uint64_t, std::uint64_t);
+#define HARNESS_INSTANTIATE_DEVICE_INPUTS(key, T, out, label) \
+  template void generate_on_device<T>(Distribution, std::uint64_t, std::uint64_t, T*);
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_DEVICE_INPUTS)
 #undef HARNESS_INSTANTIATE_DEVICE_INPUTS
 

@@ -6,7 +6,6 @@
 #include "harness/input/distributions.hpp"
 
 #include <cstdint>
-#include <vector>
 
 namespace harness {
 
@@ -23,12 +22,5 @@ bool made_on_device(Distribution distribution);
 // stream.
 template <class T>
 void generate_on_device(Distribution distribution, std::uint64_t n, std::uint64_t seed, T* out);
-
-// The same n values on the host, made on the device and copied back: what the host judges of an
-// input the device makes (the generator is the host's, inputs.device checks that they agree). A
-// copy of 2^24 values takes milliseconds; the host's cores took a quarter of a second to make
-// them, a single core a second.
-template <class T>
-std::vector<T> copied_from_device(Distribution distribution, std::uint64_t n, std::uint64_t seed);
 
 }  // namespace harness

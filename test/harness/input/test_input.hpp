@@ -1,8 +1,7 @@
 // One generated test input: what regenerates it, and its values. An input of more than
 // kMadeOnTheHostAtMost values is made on the device where a batch uploads it
-// (input/device_inputs.hpp): its values cross no bus, and the host has them only if it judges
-// a run of them (the batch's sampled run, a failure it describes, a sum the device leaves to it),
-// made on the device again and copied back.
+// (input/device_inputs.hpp): its values cross no bus, and the host makes them only if it judges
+// a run of them (the batch's sampled run, a failure it describes, a sum the device leaves to it).
 // Under compute-sanitizer (exact-size buffers, memory/buffer_layout.hpp) every input is made on
 // the host.
 #pragma once
@@ -41,14 +40,9 @@ class TestInput {
   bool made_on_device() const { return made_on_device_; }
   // Writes the values to `out` (device memory), on the tests' stream.
   void fill_on_device(T* out) const { generate_on_device(distribution, n_, seed, out); }
-  // The values on the host, made on first use (by the tests' thread only): those of an input
-  // made on the device come from there.
+  // The values on the host, made on first use (by the tests' thread only).
   const std::vector<T>& values() const {
-    if (!values_) {
-      values_ = timed(Phase::generate, [&] {
-        return made_on_device_ ? copied_from_device<T>(distribution, n_, seed) : generate<T>(distribution, n_, seed);
-      });
-    }
+    if (!values_) values_ = timed(Phase::generate, [&] { return generate<T>(distribution, n_, seed); });
     return *values_;
   }
 
