@@ -55,21 +55,25 @@ def group_of(name):
 
 
 def read_totals(folder):
-    """{line: [records, nanoseconds]} over the .tsv files in `folder`, and how many files."""
+    """{line: [records, nanoseconds]} over the .tsv files in `folder`, the summed nanoseconds of
+    their busy lines (each process's union of records), and how many files."""
     totals = collections.defaultdict(lambda: [0, 0])
+    busy = 0
     files = sorted(glob.glob(os.path.join(folder, "*.tsv")))
     for path in files:
         with open(path, encoding="utf-8") as file:
             for line in file:
                 name, count, nanoseconds = line.rstrip("\n").rsplit("\t", 2)
+                if name == BUSY:
+                    busy += int(nanoseconds)
+                    continue
                 entry = totals[group_of(name)]
                 entry[0] += int(count)
                 entry[1] += int(nanoseconds)
-    return totals, len(files)
+    return totals, busy, len(files)
 
 
-def markdown(totals, processes, top, about):
-    busy = totals.pop(BUSY, [0, 0])[1]
+def markdown(totals, busy, processes, top, about):
     everything = sum(ns for _, ns in totals.values())
     lines = ["# Device time by kernel file", ""]
     if about:
@@ -111,11 +115,11 @@ def main():
         if args.ctest is not None:
             folder = scratch
             status = run_ctest(args.ctest, os.path.abspath(args.build_dir), folder)
-        totals, processes = read_totals(folder)
+        totals, busy, processes = read_totals(folder)
     if processes == 0:
         sys.exit(f"no <pid>.tsv in {folder}: nothing ran under the injection library")
     with open(args.out, "w", encoding="utf-8") as file:
-        file.write(markdown(totals, processes, args.top, args.about))
+        file.write(markdown(totals, busy, processes, args.top, args.about))
     print(f"wrote {args.out} ({processes} processes); ctest exit {status}")
     return status
 
