@@ -59,6 +59,18 @@ set(KERNELS_GPU_SLOT_MIB 4608)
 # runner, one slot of one GPU (which the test process alone then sees).
 set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS gpus:1)
 
+# The GPU test processes share each GPU through a CUDA MPS daemon of this build folder's own
+# (harness/runner/mps_client.hpp says why, and what a process whose context is lost does):
+# gpu.mps.start starts it before them and gpu.mps.stop stops it after them, the ctest fixture
+# gpu_mps, which ctest adds to any selection of them. KERNELS_USE_MPS=0 runs them without it.
+# A sanitizer's entries (a launcher's) and the benchmarks' do not join.
+set(KERNELS_MPS_DIR ${PROJECT_BINARY_DIR}/mps)
+add_test(NAME gpu.mps.start COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh start ${KERNELS_MPS_DIR})
+add_test(NAME gpu.mps.stop COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh stop ${KERNELS_MPS_DIR})
+set_tests_properties(gpu.mps.start PROPERTIES FIXTURES_SETUP gpu_mps LABELS "gpu;mps" SKIP_RETURN_CODE 77 TIMEOUT 60)
+set_tests_properties(gpu.mps.stop PROPERTIES FIXTURES_CLEANUP gpu_mps LABELS "gpu;mps" TIMEOUT 60)
+set(KERNELS_MPS_TEST_PROPERTIES FIXTURES_REQUIRED gpu_mps ENVIRONMENT KERNELS_MPS_DIR=${KERNELS_MPS_DIR})
+
 # kernels_add_cpu_test(<target> [LABELS <label>...])
 function(kernels_add_cpu_test target)
   cmake_parse_arguments(arg "" "" "LABELS" ${ARGN})
@@ -88,11 +100,17 @@ function(kernels_add_python_cpu_test name script)
   set_tests_properties(cpu.${name} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
 endfunction()
 
-# kernels_add_gpu_test(<name> COMMAND <target> [args...] LABELS <label>... [PROPERTIES <prop> <value>...])
+# kernels_add_gpu_test(<name> COMMAND <target> [args...] LABELS <label>... [NO_MPS] [PROPERTIES <prop> <value>...])
+# NO_MPS: the command is not a GPU test executable (whose main alone joins the MPS daemon).
 function(kernels_add_gpu_test name)
-  cmake_parse_arguments(arg "" "" "COMMAND;LABELS;PROPERTIES" ${ARGN})
+  cmake_parse_arguments(arg "NO_MPS" "" "COMMAND;LABELS;PROPERTIES" ${ARGN})
+  set(sharing ${KERNELS_MPS_TEST_PROPERTIES})
+  if(arg_NO_MPS)
+    set(sharing "")
+  endif()
   add_test(NAME ${name} COMMAND ${arg_COMMAND})
-  set_tests_properties(${name} PROPERTIES LABELS "gpu;${arg_LABELS}" ${KERNELS_GPU_TEST_PROPERTIES} ${arg_PROPERTIES})
+  set_tests_properties(${name} PROPERTIES LABELS "gpu;${arg_LABELS}" ${KERNELS_GPU_TEST_PROPERTIES} ${sharing}
+                                          ${arg_PROPERTIES})
 endfunction()
 
 # Each GPU entry's measured seconds (test/entry_seconds.txt, bench/suite_timing.py --costs-out)
@@ -141,7 +159,8 @@ endfunction()
 # kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [TYPE_GROUPS <types>...] [SUFFIX <suffix>]
 #                                   [LABELS <label>...] [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
 # The GPU tests of one family's executable: kernels_add_tests_per_variant with the label gpu and
-# the GPU tests' properties; NAME defaults to the target's name.
+# the GPU tests' properties, through the MPS daemon unless a LAUNCHER runs them; NAME defaults to
+# the target's name.
 function(kernels_add_gpu_tests_per_variant target)
   cmake_parse_arguments(arg "" "FAMILY;NAME;SUFFIX" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
   if(NOT arg_NAME)
@@ -156,6 +175,9 @@ function(kernels_add_gpu_tests_per_variant target)
     list(FIND defaults RESOURCE_GROUPS at)
     math(EXPR value_at "${at} + 1")
     list(REMOVE_AT defaults ${at} ${value_at})
+  endif()
+  if(NOT arg_LAUNCHER)
+    list(APPEND defaults ${KERNELS_MPS_TEST_PROPERTIES})
   endif()
   kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} TYPE_GROUPS ${arg_TYPE_GROUPS}
                                 SUFFIX "${arg_SUFFIX}" LABELS gpu ${arg_LABELS} LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})

@@ -1,5 +1,7 @@
 #include "harness/diagnosis/child_process.hpp"
 
+#include "harness/runner/mps_client.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -11,8 +13,6 @@
 #include <cstring>
 #include <stdexcept>
 
-extern char** environ;
-
 namespace harness {
 namespace {
 
@@ -23,11 +23,11 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return result;
 }
 
-// This process's environment with `overrides` replacing entries of the same name.
+// This process's environment outside MPS (a case rerun apart runs in a context of its own, which
+// no other process's fault ends), with `overrides` replacing entries of the same name.
 std::vector<std::string> merged_environment(const std::vector<std::string>& overrides) {
   std::vector<std::string> entries;
-  for (char** entry = environ; *entry != nullptr; ++entry) {
-    const std::string text(*entry);
+  for (const std::string& text : environment_outside_mps()) {
     const std::string name = text.substr(0, text.find('='));
     bool overridden = false;
     for (const std::string& o : overrides) overridden = overridden || o.substr(0, o.find('=')) == name;

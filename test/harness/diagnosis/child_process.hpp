@@ -15,8 +15,8 @@ struct ChildResult {
   std::string output;      // its stdout and stderr, interleaved
 };
 
-// Runs argv[0] (a path) with the arguments argv[1...], this process's environment plus
-// `environment` ("NAME=value" entries, which win), stdin from /dev/null. Waits at most
+// Runs argv[0] (a path) with the arguments argv[1...], this process's environment outside MPS
+// (runner/mps_client.hpp) plus `environment` ("NAME=value" entries, which win), stdin from /dev/null. Waits at most
 // `timeout`. Throws std::runtime_error when the program cannot be started.
 ChildResult run_child(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
                       std::chrono::milliseconds timeout);

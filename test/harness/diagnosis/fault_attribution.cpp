@@ -2,6 +2,7 @@
 
 #include "harness/diagnosis/child_process.hpp"
 #include "harness/numeric/exact_number.hpp"
+#include "harness/runner/mps_client.hpp"
 
 #include <unistd.h>
 
@@ -85,6 +86,8 @@ CulpritSearch find_culprit(std::size_t count, std::size_t first_guess,
 BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t status) {
   const FailureKind kind = status == cudaErrorLaunchTimeout ? FailureKind::timeout : FailureKind::launch_error;
   const std::string error = std::string(kStreamFailed) + cudaGetErrorName(status);
+  // Through MPS the fault may be another process's, and no child could start beside it.
+  rerun_without_mps_if_joined(error);
   BatchReport report;
   report.cases = cases.size();
   const auto every_case = [&](std::string how_found) {

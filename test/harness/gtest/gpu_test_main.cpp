@@ -6,13 +6,15 @@
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure, and
 //                                    when KERNELS_TEST_TYPES (gtest/type_filter.hpp) leaves it
-//                                    no test
+//                                    no test; through the build's MPS daemon when it serves
+//                                    (runner/mps_client.hpp)
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/stop_on_failure.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/type_filter.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/runner/gpu_session.hpp"
+#include "harness/runner/mps_client.hpp"
 #include "harness/runner/phase_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -88,6 +90,17 @@ class FailureAnnouncement : public testing::EmptyTestEventListener {
   }
 };
 
+// A failure in a process that shares the GPU through MPS, whose context is lost: the fault may be
+// another process's (runner/mps_client.hpp), so the entry runs again without MPS, before the
+// failure tells other entries to stop.
+class RerunWithoutMpsWhenContextLost : public testing::EmptyTestEventListener {
+ public:
+  void OnTestPartResult(const testing::TestPartResult& result) override {
+    if (result.failed() && joined_mps() && cuda_context_lost())
+      rerun_without_mps_if_joined("this process's CUDA context was lost while it shared the GPU");
+  }
+};
+
 // RapidCheck draws its own random seed unless RC_PARAMS names one: tie it to the run seed, so
 // the properties are as reproducible as everything else (an explicit seed= or reproduce= wins).
 void seed_rapidcheck_from_run_seed() {
@@ -122,6 +135,7 @@ void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
 }  // namespace harness
 
 int main(int argc, char** argv) {
+  harness::join_mps_if_serving();
   testing::InitGoogleTest(&argc, argv);
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
@@ -148,6 +162,7 @@ int main(int argc, char** argv) {
   const harness::GpuProbe gpu = harness::probe_gpu();
   starting.reset();
   if (!gpu.available) {
+    harness::rerun_without_mps_if_joined("no usable device through MPS: " + gpu.description);
     if (harness::gpu_required()) {
       std::fprintf(stderr, "FAIL: KERNELS_REQUIRE_GPU is set but there is no usable CUDA device: %s\n",
                    gpu.description.c_str());
@@ -160,6 +175,7 @@ int main(int argc, char** argv) {
 
   auto* accounting = new harness::RunAccounting;  // owned by gtest once appended
   testing::UnitTest::GetInstance()->listeners().Append(accounting);
+  testing::UnitTest::GetInstance()->listeners().Append(new harness::RerunWithoutMpsWhenContextLost);
   testing::UnitTest::GetInstance()->listeners().Append(new harness::FailureAnnouncement);
   harness::stop_when_another_entry_fails();
   const int status = RUN_ALL_TESTS();
