@@ -20,6 +20,11 @@ import ctest_junit
 # allowance for its length (5 s for a short run under the default KERNELS_HANG_TIMEOUT_S), in the
 # tests and the kcheck reruns alike.
 KILL_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1"}
+# Without the build's MPS daemon (cmake/KernelsTesting.cmake): the lanes of a campaign run ctest
+# side by side over one build, and each run would start and stop the same daemon under the
+# others; and through it a mutant that faults or hangs would end the contexts of every process
+# on the GPU, whose reruns without MPS would then only cost time.
+NATIVE_ENVIRONMENT = {"KERNELS_USE_MPS": "0"}
 
 
 def library_environment(library_dir):
@@ -32,7 +37,7 @@ def library_environment(library_dir):
 
 def mutant_environment(library_dir, extra=None):
     """The environment of the tests' run against the libkernels.so in `library_dir`."""
-    return {**library_environment(library_dir), **KILL_ENVIRONMENT, **(extra or {})}
+    return {**library_environment(library_dir), **KILL_ENVIRONMENT, **NATIVE_ENVIRONMENT, **(extra or {})}
 
 
 def prepare_folder(build_dir, folder):
