@@ -51,9 +51,9 @@ else
   mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
   # No stream of ctest's may stay open in the daemon: ctest would wait for it to close.
   "$control" -d < /dev/null > /dev/null 2>&1
-  for _ in $(seq 50); do
+  for _ in $(seq 250); do
     answers && break
-    sleep 0.1
+    sleep 0.02
   done
   if ! answers; then
     echo "SKIP: the MPS daemon did not start (its log: $CUDA_MPS_LOG_DIRECTORY): the GPU tests run without MPS"

@@ -67,8 +67,8 @@ set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS 
 set(KERNELS_MPS_DIR ${PROJECT_BINARY_DIR}/mps)
 add_test(NAME gpu.mps.start COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh start ${KERNELS_MPS_DIR})
 add_test(NAME gpu.mps.stop COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh stop ${KERNELS_MPS_DIR})
-set_tests_properties(gpu.mps.start PROPERTIES FIXTURES_SETUP gpu_mps LABELS "gpu;mps" SKIP_RETURN_CODE 77 TIMEOUT 60)
-set_tests_properties(gpu.mps.stop PROPERTIES FIXTURES_CLEANUP gpu_mps LABELS "gpu;mps" TIMEOUT 60)
+set_tests_properties(gpu.mps.start PROPERTIES FIXTURES_SETUP gpu_mps LABELS mps SKIP_RETURN_CODE 77 TIMEOUT 60)
+set_tests_properties(gpu.mps.stop PROPERTIES FIXTURES_CLEANUP gpu_mps LABELS mps TIMEOUT 60)
 set(KERNELS_MPS_TEST_PROPERTIES FIXTURES_REQUIRED gpu_mps ENVIRONMENT KERNELS_MPS_DIR=${KERNELS_MPS_DIR})
 
 # kernels_add_cpu_test(<target> [LABELS <label>...])
