@@ -106,18 +106,31 @@ class FailurePath:
     ended_target_s: float = FAILED_ENTRY_TARGET_S
 
 
+@dataclass(frozen=True)
+class EntryRun:
+    command: list
+    variables: dict
+    setups: list  # the commands of the fixtures' setup entries ctest runs before it (the MPS daemon's)
+    cleanups: list  # and of their cleanup entries, after it
+
+
 def entry_run(build_dir, entry):
-    """The command ctest runs for the entry (a list) and the variables it sets for it (ENVIRONMENT,
-    and ENVIRONMENT_MODIFICATION's set: operations, as a sharded entry's), from its own listing."""
+    """How ctest runs the entry, from its own listing: its command, the variables it sets for it
+    (ENVIRONMENT, and ENVIRONMENT_MODIFICATION's set: operations, as a sharded entry's), and the
+    entries of the fixtures it requires."""
     listing = subprocess.run(
         ["ctest", "--test-dir", build_dir, "--show-only=json-v1", "-R", f"^{re.escape(entry)}$"],
         capture_output=True, text=True, check=True,
     )
     tests = json.loads(listing.stdout).get("tests", [])
-    if len(tests) != 1:
+    named = [test for test in tests if test["name"] == entry]
+    if len(named) != 1:
         raise SystemExit(f"--failure-path: no ctest entry named {entry} in {build_dir}")
+    roles = {test["name"]: {p["name"] for p in test.get("properties", [])} for test in tests}
+    setups = [test["command"] for test in tests if "FIXTURES_SETUP" in roles[test["name"]]]
+    cleanups = [test["command"] for test in tests if "FIXTURES_CLEANUP" in roles[test["name"]]]
     variables = {}
-    for prop in tests[0].get("properties", []):
+    for prop in named[0].get("properties", []):
         if prop["name"] == "ENVIRONMENT":
             variables.update(item.partition("=")[::2] for item in prop["value"])
         elif prop["name"] == "ENVIRONMENT_MODIFICATION":
@@ -128,7 +141,7 @@ def entry_run(build_dir, entry):
                     raise SystemExit(f"--failure-path: {entry} changes {name} by {operation}, which this script "
                                      "does not apply")
                 variables[name] = value
-    return tests[0]["command"], variables
+    return EntryRun(named[0]["command"], variables, setups, cleanups)
 
 
 # What a failing entry prints first: a gtest failure, a failing case's FAIL line, or the hang
@@ -167,20 +180,25 @@ def time_failure_path(spec, build_dir):
     if not entry or not os.path.isfile(os.path.join(library_dir, "libkernels.so")):
         raise SystemExit(f"--failure-path {spec}: expected MUTANT=ENTRY and {library_dir}/libkernels.so "
                          f"(ci/mutation/run_mutants.py --catalogue {mutant} --build-only makes it)")
-    command, variables = entry_run(build_dir, entry)
-    environment = {**os.environ, **variables, "KERNELS_REQUIRE_GPU": "1",
+    run = entry_run(build_dir, entry)
+    environment = {**os.environ, **run.variables, "KERNELS_REQUIRE_GPU": "1",
                    "LD_LIBRARY_PATH": ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))}
+    for setup in run.setups:
+        subprocess.run(setup, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, check=False)
     start = time.monotonic()
     first_failure, summaries = None, PrintedSummaries()
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    with subprocess.Popen(run.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env=environment, text=True, errors="replace") as process:
         for line in process.stdout:
             if first_failure is None and is_failure_line(line):
                 first_failure = time.monotonic() - start
             summaries.add(line)
         exit_code = process.wait()
+    ended = time.monotonic() - start
+    for cleanup in run.cleanups:
+        subprocess.run(cleanup, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, check=False)
     usual = passing_seconds(entry) if entry.startswith("sanitize.") else 0.0
-    return FailurePath(mutant, entry, exit_code, first_failure, time.monotonic() - start, tuple(summaries.lines),
+    return FailurePath(mutant, entry, exit_code, first_failure, ended, tuple(summaries.lines),
                        max(FIRST_FAILURE_TARGET_S, usual), max(FAILED_ENTRY_TARGET_S, usual))
 
 

@@ -231,6 +231,25 @@ class SuiteTiming(unittest.TestCase):
         # GPU entries only (not the CPU one), failed ones too, longest first.
         self.assertEqual(lines, ["reduce.a 4.5", "reduce.property.a 3.0"])
 
+    def test_a_failure_path_runs_its_entry_between_its_fixtures_entries(self):
+        sys.path.insert(0, HERE)
+        import suite_timing
+
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "CTestTestfile.cmake"), "w", encoding="utf-8") as file:
+                file.write('add_test(daemon.start "/bin/true" "start")\n'
+                           'set_tests_properties(daemon.start PROPERTIES FIXTURES_SETUP daemon)\n'
+                           'add_test(daemon.stop "/bin/true" "stop")\n'
+                           'set_tests_properties(daemon.stop PROPERTIES FIXTURES_CLEANUP daemon)\n'
+                           'add_test(sort.a "/bin/echo" "x")\n'
+                           'set_tests_properties(sort.a PROPERTIES FIXTURES_REQUIRED daemon ENVIRONMENT "V=1")\n'
+                           'add_test(sort.a.b "/bin/echo" "y")\n')
+            run = suite_timing.entry_run(folder, "sort.a")
+        self.assertEqual(run.command, ["/bin/echo", "x"])
+        self.assertEqual(run.variables, {"V": "1"})
+        self.assertEqual(run.setups, [["/bin/true", "start"]])
+        self.assertEqual(run.cleanups, [["/bin/true", "stop"]])
+
     def test_the_failure_path_against_its_targets(self):
         sys.path.insert(0, HERE)
         import suite_timing
