@@ -2,8 +2,8 @@
 // process joins only a daemon that serves, its children get the environment from before it
 // joined, and its rerun is the same command line outside MPS with the same run seed. The
 // process that joins is a child of these tests: joining happens once per process.
-#include "harness/diagnosis/child_process.hpp"
 #include "harness/runner/mps_client.hpp"
+#include "harness/diagnosis/child_process.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,8 +25,9 @@ const char* shown(const char* value) { return value ? value : "(unset)"; }
 // joined, what its own children would see, then runs again.
 TEST(MpsClientChild, DISABLED_JoinsThenRunsAgain) {
   harness::join_mps_if_serving();
-  std::printf("joined=%d pipe=%s log=%s seed=%s\n", harness::joined_mps(), shown(std::getenv("CUDA_MPS_PIPE_DIRECTORY")),
-              shown(std::getenv("CUDA_MPS_LOG_DIRECTORY")), shown(std::getenv("KCHECK_SEED")));
+  std::printf("joined=%d pipe=%s log=%s seed=%s\n", harness::joined_mps(),
+              shown(std::getenv("CUDA_MPS_PIPE_DIRECTORY")), shown(std::getenv("CUDA_MPS_LOG_DIRECTORY")),
+              shown(std::getenv("KCHECK_SEED")));
   if (!harness::joined_mps()) return;
   for (const std::string& entry : harness::environment_outside_mps()) {
     if (entry.starts_with("CUDA_MPS_") || entry.starts_with("KERNELS_MPS_DIR"))
@@ -44,9 +45,9 @@ class MpsClient : public testing::Test {
   void TearDown() override { std::filesystem::remove_all(folder_); }
 
   std::string run_child_process(const std::vector<std::string>& environment) const {
-    const auto child = harness::run_child({"/proc/self/exe", "--gtest_also_run_disabled_tests",
-                                           "--gtest_filter=MpsClientChild.*", "--gtest_brief=1"},
-                                          environment, 60s);
+    const auto child = harness::run_child(
+        {"/proc/self/exe", "--gtest_also_run_disabled_tests", "--gtest_filter=MpsClientChild.*", "--gtest_brief=1"},
+        environment, 60s);
     EXPECT_EQ(child.exit_code, 0) << child.output;
     return child.output;
   }
