@@ -16,13 +16,6 @@
 namespace harness {
 namespace {
 
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  for (std::string& s : strings) result.push_back(s.data());
-  result.push_back(nullptr);
-  return result;
-}
-
 // This process's environment outside MPS (a case rerun apart runs in a context of its own, which
 // no other process's fault ends), with `overrides` replacing entries of the same name.
 std::vector<std::string> merged_environment(const std::vector<std::string>& overrides) {
@@ -38,6 +31,13 @@ std::vector<std::string> merged_environment(const std::vector<std::string>& over
 }
 
 }  // namespace
+
+std::vector<char*> null_terminated(std::vector<std::string>& strings) {
+  std::vector<char*> result;
+  for (std::string& s : strings) result.push_back(s.data());
+  result.push_back(nullptr);
+  return result;
+}
 
 ChildResult run_child(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
                       std::chrono::milliseconds timeout) {
@@ -55,7 +55,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const std::vector<st
   std::vector<std::string> env = merged_environment(environment);
   pid_t pid = 0;
   const int spawned =
-      posix_spawn(&pid, args[0].c_str(), &actions, nullptr, pointers(args).data(), pointers(env).data());
+      posix_spawn(&pid, args[0].c_str(), &actions, nullptr, null_terminated(args).data(), null_terminated(env).data());
   posix_spawn_file_actions_destroy(&actions);
   close(pipe_ends[1]);
   if (spawned != 0) {

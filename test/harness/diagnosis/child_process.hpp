@@ -15,6 +15,10 @@ struct ChildResult {
   std::string output;      // its stdout and stderr, interleaved
 };
 
+// Pointers to the strings' characters, then a null pointer: an argv or envp for exec and spawn.
+// The strings must outlive them.
+std::vector<char*> null_terminated(std::vector<std::string>& strings);
+
 // Runs argv[0] (a path) with the arguments argv[1...], this process's environment outside MPS
 // (runner/mps_client.hpp) plus `environment` ("NAME=value" entries, which win), stdin from /dev/null. Waits at most
 // `timeout`. Throws std::runtime_error when the program cannot be started.

@@ -1,5 +1,6 @@
 #include "harness/runner/mps_client.hpp"
 
+#include "harness/diagnosis/child_process.hpp"
 #include "harness/input/run_seed.hpp"
 
 #include <cuda_runtime_api.h>
@@ -51,16 +52,15 @@ void put(std::vector<std::string>& entries, const std::string& name, const std::
   if (value) entries.push_back(name + "=" + *value);
 }
 
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  for (std::string& s : strings) result.push_back(s.data());
-  result.push_back(nullptr);
-  return result;
-}
-
 }  // namespace
 
 void join_mps_if_serving() {
+  const char* dir = std::getenv(kMpsDirVariable);
+  if (dir == nullptr || *dir == '\0') return;
+  const std::filesystem::path folder(dir);
+  std::error_code ignored;
+  if (!std::filesystem::exists(folder / "serving", ignored)) return;
+
   Started& state = started();
   std::ifstream cmdline("/proc/self/cmdline", std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
@@ -72,12 +72,6 @@ void join_mps_if_serving() {
   state.environment = current_environment();
   state.pipe = variable(kPipeVariable);
   state.log = variable(kLogVariable);
-
-  const char* dir = std::getenv(kMpsDirVariable);
-  if (dir == nullptr || *dir == '\0') return;
-  const std::filesystem::path folder(dir);
-  std::error_code ignored;
-  if (!std::filesystem::exists(folder / "serving", ignored)) return;
   setenv(kPipeVariable, (folder / "pipe").c_str(), 1);
   setenv(kLogVariable, (folder / "log").c_str(), 1);
   state.joined = true;
@@ -112,7 +106,7 @@ void rerun_without_mps_if_joined(const std::string& why) {
   std::fflush(stdout);
   std::fflush(stderr);
   std::vector<std::string> arguments = state.arguments;
-  execve("/proc/self/exe", pointers(arguments).data(), pointers(environment).data());
+  execve("/proc/self/exe", null_terminated(arguments).data(), null_terminated(environment).data());
   std::fprintf(stderr, "MPS: the run without MPS could not start (execve: %s)\n", std::strerror(errno));
   std::_Exit(1);
 }

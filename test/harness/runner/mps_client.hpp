@@ -22,9 +22,9 @@ namespace harness {
 // Names the build folder of the daemon (ci/mps-daemon.sh writes <dir>/serving while it serves).
 inline constexpr const char* kMpsDirVariable = "KERNELS_MPS_DIR";
 
-// First in main(), before any CUDA call: keeps the command line and environment as started (for
-// a rerun), then joins the daemon if KERNELS_MPS_DIR names one that serves, by pointing the
-// CUDA runtime at its pipes (CUDA_MPS_PIPE_DIRECTORY, CUDA_MPS_LOG_DIRECTORY).
+// First in main(), before any CUDA call: if KERNELS_MPS_DIR names a daemon that serves, keeps the
+// command line and environment as started (for a rerun) and joins it, by pointing the CUDA
+// runtime at its pipes (CUDA_MPS_PIPE_DIRECTORY, CUDA_MPS_LOG_DIRECTORY).
 void join_mps_if_serving();
 
 // Whether this process joined.
