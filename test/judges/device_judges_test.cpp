@@ -259,28 +259,44 @@ TEST(DeviceJudges, FloatSumFactsAreTheOraclesWithinItsReferenceError) {
 // The repeats' comparison finds the first differing byte of outputs of several regions at any
 // alignment: nothing for the same bytes, the planted byte's offset within the concatenated
 // regions otherwise, the first of two plants, and a difference in a later region past the sizes of
-// the regions before it.
+// the regions before it; and so for whole aligned buffers, compared by 16-byte words.
 TEST(DeviceJudges, RepeatComparisonFindsTheFirstPlantedByte) {
   constexpr std::size_t kBytes = 300007;  // odd: neither region ends on a word
   std::vector<unsigned char> bytes(kBytes);
   for (std::size_t i = 0; i < kBytes; ++i) bytes[i] = static_cast<unsigned char>(i * 2654435761u >> 13);
   std::vector<unsigned char> late = bytes, twice = bytes;
   late[kBytes - 1] ^= 1;
-  twice[70001] ^= 0x80;
+  twice[70013] ^= 0x80;  // in the last 4 bytes of its 16-byte word
   twice[200003] ^= 0x01;
   const auto d_bytes = on_device(bytes), d_late = on_device(late), d_twice = on_device(twice);
+  const auto d_copy = on_device(bytes);
   // Regions from byte 3 on (an odd alignment), split in two at byte 100003.
   const auto regions = [](const DeviceBuffer<unsigned char>& buffer) {
     return std::vector<harness::DeviceBytes>{{buffer.data() + 3, 100000}, {buffer.data() + 100003, kBytes - 100003}};
   };
-  const std::vector<std::optional<std::size_t>> found = harness::first_differences_on_device(
-      {regions(d_bytes), regions(d_bytes), regions(d_bytes), {{d_bytes.data(), 0}}},
-      {regions(d_bytes), regions(d_late), regions(d_twice), {{d_late.data(), 0}}});
-  ASSERT_EQ(found.size(), 4u);
+  // Whole buffers (aligned: compared by 16-byte words, then the 7 bytes past the last word).
+  const auto whole = [](const DeviceBuffer<unsigned char>& buffer) {
+    return std::vector<harness::DeviceBytes>{{buffer.data(), kBytes}};
+  };
+  const std::vector<std::vector<harness::DeviceBytes>> firsts = {
+      regions(d_bytes), regions(d_bytes), regions(d_bytes), {{d_bytes.data(), 0}},
+      whole(d_bytes),   whole(d_bytes),   whole(d_bytes)};
+  const std::vector<std::vector<harness::DeviceBytes>> seconds = {
+      regions(d_bytes), regions(d_late), regions(d_twice), {{d_late.data(), 0}},
+      whole(d_copy),    whole(d_late),   whole(d_twice)};
+  const std::vector<std::optional<std::size_t>> found = harness::first_differences_on_device(firsts, seconds);
+  ASSERT_EQ(found.size(), 7u);
   EXPECT_EQ(found[0], std::nullopt);
   EXPECT_EQ(found[1], std::optional<std::size_t>(kBytes - 1 - 3));
-  EXPECT_EQ(found[2], std::optional<std::size_t>(70001 - 3));
+  EXPECT_EQ(found[2], std::optional<std::size_t>(70013 - 3));
   EXPECT_EQ(found[3], std::nullopt);
+  EXPECT_EQ(found[4], std::nullopt);
+  EXPECT_EQ(found[5], std::optional<std::size_t>(kBytes - 1));
+  EXPECT_EQ(found[6], std::optional<std::size_t>(70013));
+  // The inputs' guard check is one such pair.
+  EXPECT_TRUE(harness::same_bytes_on_device(d_bytes.data(), d_copy.data(), kBytes));
+  EXPECT_FALSE(harness::same_bytes_on_device(d_bytes.data(), d_twice.data(), kBytes));
+  EXPECT_FALSE(harness::same_bytes_on_device(d_bytes.data(), d_late.data(), kBytes));
 }
 
 }  // namespace

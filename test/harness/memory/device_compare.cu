@@ -15,19 +15,6 @@
 namespace harness {
 namespace {
 
-// Sets *differs when any 16-byte word (or trailing byte) of a and b differs.
-__global__ void compare_kernel(const uint4* a, const uint4* b, std::size_t words, const unsigned char* a_tail,
-                               const unsigned char* b_tail, std::size_t tail_bytes, unsigned* differs) {
-  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  bool found = false;
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words; i += stride) {
-    const uint4 x = a[i], y = b[i];
-    found |= x.x != y.x || x.y != y.y || x.z != y.z || x.w != y.w;
-  }
-  if (blockIdx.x == 0 && threadIdx.x < tail_bytes) found |= a_tail[threadIdx.x] != b_tail[threadIdx.x];
-  if (__syncthreads_or(found) && threadIdx.x == 0) *differs = 1;
-}
-
 // One region of a pair of outputs: `bytes` bytes at a and b, which start `offset` bytes into the
 // pair's outputs.
 struct RegionPair {
@@ -40,15 +27,36 @@ struct RegionPair {
 
 constexpr unsigned long long kNoDifference = std::numeric_limits<unsigned long long>::max();
 
-// Block row y compares region y; first[pair] becomes the least offset of a differing byte.
+// Block row y compares region y: by 16-byte words where both its sides are 16-byte aligned (a
+// batch's images are), else, and past the last whole word, byte by byte. first[pair] becomes the
+// least offset of a differing byte: a thread stops at its first, the least of its own.
 __global__ void first_difference_kernel(const RegionPair* regions, unsigned long long* first) {
   const RegionPair region = regions[blockIdx.y];
+  const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < region.bytes; i += stride) {
-    if (region.a[i] != region.b[i]) {
-      atomicMin(first + region.pair, static_cast<unsigned long long>(region.offset + i));
-      break;
+  const auto differs_from = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (region.a[i] != region.b[i]) {
+        atomicMin(first + region.pair, static_cast<unsigned long long>(region.offset + i));
+        return true;
+      }
     }
+    return false;
+  };
+  std::size_t whole_words = 0;
+  if ((reinterpret_cast<std::uintptr_t>(region.a) | reinterpret_cast<std::uintptr_t>(region.b)) % sizeof(uint4) == 0) {
+    whole_words = region.bytes / sizeof(uint4);
+    const auto* a = reinterpret_cast<const uint4*>(region.a);
+    const auto* b = reinterpret_cast<const uint4*>(region.b);
+    for (std::size_t w = thread; w < whole_words; w += stride) {
+      const uint4 x = a[w], y = b[w];
+      if ((x.x != y.x || x.y != y.y || x.z != y.z || x.w != y.w) &&
+          differs_from(w * sizeof(uint4), (w + 1) * sizeof(uint4)))
+        break;
+    }
+  }
+  for (std::size_t i = whole_words * sizeof(uint4) + thread; i < region.bytes; i += stride) {
+    if (differs_from(i, i + 1)) break;
   }
 }
 
@@ -93,19 +101,7 @@ std::vector<std::optional<std::size_t>> first_differences_on_device(
 }
 
 bool same_bytes_on_device(const void* a, const void* b, std::size_t bytes) {
-  if (bytes == 0) return true;
-  constexpr unsigned kBlock = 256;
-  const std::size_t words = bytes / 16;
-  const unsigned grid = static_cast<unsigned>(std::clamp<std::size_t>((words + kBlock - 1) / kBlock, 1, 4096));
-  DeviceBuffer<unsigned> differs(1);
-  differs.fill_bytes(0);
-  const auto* a_bytes = static_cast<const unsigned char*>(a);
-  const auto* b_bytes = static_cast<const unsigned char*>(b);
-  compare_kernel<<<grid, kBlock, 0, test_stream()>>>(static_cast<const uint4*>(a), static_cast<const uint4*>(b), words,
-                                                     a_bytes + words * 16, b_bytes + words * 16, bytes % 16,
-                                                     differs.data());
-  kernels::check_cuda(cudaGetLastError(), "compare_kernel launch");
-  return differs.download().front() == 0;
+  return !first_differences_on_device({{{a, bytes}}}, {{{b, bytes}}}).front();
 }
 
 }  // namespace harness

@@ -9,10 +9,6 @@
 
 namespace harness {
 
-// Compares `bytes` bytes at `a` and `b` (device pointers, 16-byte aligned) on the tests' stream
-// and waits for the answer.
-bool same_bytes_on_device(const void* a, const void* b, std::size_t bytes);
-
 // Bytes in device memory, at any alignment.
 struct DeviceBytes {
   const void* data;
@@ -25,5 +21,8 @@ struct DeviceBytes {
 // launch and one wait for all the pairs, on the tests' stream.
 std::vector<std::optional<std::size_t>> first_differences_on_device(
     const std::vector<std::vector<DeviceBytes>>& firsts, const std::vector<std::vector<DeviceBytes>>& seconds);
+
+// Whether `bytes` bytes at `a` and `b` (device pointers) are the same: one pair of the above.
+bool same_bytes_on_device(const void* a, const void* b, std::size_t bytes);
 
 }  // namespace harness
