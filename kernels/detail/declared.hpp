@@ -9,6 +9,7 @@
 // the variant's record, so that record and code cannot disagree.
 #pragma once
 
+#include <kernels/registry.hpp>
 #include <kernels/types.hpp>
 
 namespace kernels::detail {
@@ -65,6 +66,18 @@ constexpr bool declares_kind(ScanKind kind) {
     return lists(Impl::kKinds, kind);
   } else {
     return true;
+  }
+}
+
+// An implementation with a vector path declares both
+//   static std::uint64_t vector_values(TypeKey type);         // the values of one vector load
+//   static std::uint64_t tile_size(int block, TypeKey type);  // the values a block takes at once
+// and its record carries them, so that the tests place ragged ends inside its last vectors.
+template <class Impl>
+void declare_vector_path(VariantInfo& info) {
+  if constexpr (requires { &Impl::vector_values; }) {
+    info.vector_values = &Impl::vector_values;
+    info.tile_size = &Impl::tile_size;
   }
 }
 

@@ -77,6 +77,12 @@ struct VectorizedSinglePass {
   static constexpr bool kCommutativeOnly = true;  // a thread folds vectors a grid apart, then the head and tail
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 
+  static std::uint64_t vector_values(TypeKey type) {
+    return visit_type(type, [](auto in, auto) { return std::uint64_t(Vector16<decltype(in)>::size); });
+  }
+  // One step of a block: a vector per thread.
+  static std::uint64_t tile_size(int block_size, TypeKey type) { return block_size * vector_values(type); }
+
   // Workspace: the ticket counter, then one result per block.
   template <class OpT, class In, class Out>
   static std::size_t workspace_bytes(std::uint64_t, int block_size) {

@@ -295,6 +295,11 @@ struct DecoupledLookback {
     return visit_type(type, [&](auto value, auto) { return tile_values<decltype(value)>(block_size); });
   }
 
+  // Whole, aligned tiles load and store 16-byte vectors.
+  static std::uint64_t vector_values(TypeKey type) {
+    return visit_type(type, [](auto value, auto) { return std::uint64_t(kValuesPerVector<decltype(value)>); });
+  }
+
   // 2^31 - 1 tiles of the smallest tile (8-byte types, sixteen values per thread).
   static std::uint64_t max_length(int block_size) {
     return std::uint64_t(std::numeric_limits<int>::max()) * tile_values<double>(block_size);

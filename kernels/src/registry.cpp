@@ -164,6 +164,7 @@ void add_to_registry(const VariantInfo& info) {
   if (info.family == Family::sort && info.forms.empty()) incoherent("a sort without forms");
   if (info.length_multiple == LengthMultiple::tile && info.tile_size == nullptr)
     incoherent("a tile multiple without tile_size");
+  if (info.vector_values != nullptr && info.tile_size == nullptr) incoherent("a vector path without tile_size");
   auto& variants = records();
   // Keep families together (reduce, scan, sort), each in registration order.
   const auto after = std::find_if(variants.begin(), variants.end(),

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -164,20 +165,72 @@ TEST_P(CrossBlockContract, StressUnderUnevenScheduling) {
   }
 }
 
+// Variants with a vector path (the record's vector_values and tile_size): the places where a
+// tile chooses between vector and scalar loads and stores.
+#define VectorPathContract HARNESS_TYPED(VectorPathContract)
+class VectorPathContract : public Contract {
+ protected:
+  std::uint64_t lanes() const { return variant().vector_values(kType); }
+  std::uint64_t tile(int block_size) const {
+    return variant().tile_size(variant().resolve_block_size(block_size), kType);
+  }
+};
+
+// More tiles than a look-back window holds (32).
+constexpr std::uint64_t kManyTiles = 33;
+
+// A tile that takes its vector path past n writes or reads past the end (the guard bands and
+// poison see it): ragged ends inside the last vector of one, two and many tiles, short by 1 to
+// lanes - 1, at every block size; aligned, and misaligned where the end is one value short.
+TEST_P(VectorPathContract, RaggedEndsInsideTheLastVector) {
+  std::vector<Run> runs;
+  for (int block_size : block_sizes()) {
+    for (std::uint64_t tiles : {std::uint64_t(1), std::uint64_t(2), kManyTiles}) {
+      for (std::uint64_t short_by = 1; short_by < lanes(); ++short_by) {
+        const std::uint64_t n = tiles * tile(block_size) - short_by;
+        runs.push_back({{Distribution::random, n, 0}, block_size});
+        if (short_by == 1 || short_by == lanes() - 1) runs.push_back({{Distribution::random, n, 1}, block_size});
+      }
+    }
+  }
+  check(runs);
+}
+
+// Half and bfloat16 sums of the largest finite value (and their widening sums into float) on the
+// vector path: one vector, one tile, a tile and a vector. Round-to-nearest overflows to inf where
+// a vector's partial passes the largest finite value (and stays finite in float); a partial that
+// saturates, or one accumulated in the narrow type, gives a wrong finite value or a wrong inf.
+TEST_P(VectorPathContract, NarrowFloatSumsPastTheLargestFiniteValue) {
+  if (!std::is_same_v<In, __half> && !std::is_same_v<In, __nv_bfloat16>) {
+    GTEST_SKIP() << harness::kContractSkip << "the largest-value sums are those of half and bfloat16";
+  }
+  std::vector<Run> runs;
+  for (int block_size : block_sizes()) {
+    for (std::uint64_t n : {lanes(), 2 * lanes() - 1, tile(block_size), tile(block_size) + lanes()})
+      runs.push_back({{Distribution::max, n, 0}, block_size});
+  }
+  check(runs);
+}
+
 std::vector<const VariantInfo*> tested(bool (*keep)(const VariantInfo&)) {
   return harness::variants_where(TestedFamily::kFamily, kType, keep);
 }
 
-// A family and type may have no deterministic or no cross-block variant (no sort communicates
-// across blocks): then those suites have no instance, which is not a mistake.
+// A family and type may have no deterministic, cross-block or vector-path variant (no sort
+// communicates across blocks or loads vectors): then those suites have no instance, which is not
+// a mistake.
 HARNESS_ALLOW_UNINSTANTIATED(DeterministicContract);
 HARNESS_ALLOW_UNINSTANTIATED(CrossBlockContract);
+HARNESS_ALLOW_UNINSTANTIATED(VectorPathContract);
 
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, Contract,
                          testing::ValuesIn(tested([](const VariantInfo&) { return true; })),
                          harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, DeterministicContract,
                          testing::ValuesIn(tested([](const VariantInfo& v) { return v.deterministic; })),
+                         harness::variant_param_name);
+INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, VectorPathContract,
+                         testing::ValuesIn(tested([](const VariantInfo& v) { return v.vector_values != nullptr; })),
                          harness::variant_param_name);
 INSTANTIATE_TEST_SUITE_P(KERNELS_TEST_TYPE_NAME, CrossBlockContract,
                          testing::ValuesIn(tested([](const VariantInfo& v) { return v.cross_block; })),

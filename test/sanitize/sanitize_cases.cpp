@@ -13,6 +13,7 @@
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/variant_test.hpp"
 #include "harness/reduce/reduce_family.hpp"
+#include "harness/runner/case.hpp"
 #include "harness/scan/scan_family.hpp"
 #include "harness/sort/sort_family.hpp"
 
@@ -21,7 +22,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -58,13 +61,21 @@ class Cases : public harness::VariantTest<Type> {
       const std::uint64_t long_case = std::min<std::uint64_t>(70001, limit / 64 + 1);
       // A length past the limit becomes the limit: a single-block variant's fullest tile is where
       // a shared array one element short is read past its end.
-      std::vector<std::uint64_t> lengths;
-      for (std::uint64_t wanted : {std::uint64_t(1), std::uint64_t(33), 2 * block + 1, long_case}) {
+      std::vector<std::pair<std::uint64_t, unsigned>> lengths;  // n and the input's offset
+      const auto add = [&](std::uint64_t wanted, std::optional<unsigned> offset) {
         const std::uint64_t n = variant_.accepted_length_at_most(std::min(wanted, limit), block_size, Type);
-        if (std::find(lengths.begin(), lengths.end(), n) == lengths.end()) lengths.push_back(n);
+        const std::pair<std::uint64_t, unsigned> length{n, offset.value_or(unsigned(n % 4))};
+        if (std::find(lengths.begin(), lengths.end(), length) == lengths.end()) lengths.push_back(length);
+      };
+      for (std::uint64_t wanted : {std::uint64_t(1), std::uint64_t(33), 2 * block + 1, long_case}) add(wanted, {});
+      // A partial tile's vector path: aligned, ending inside the second tile's last vector.
+      if (variant_.vector_values != nullptr) {
+        const std::uint64_t tile = variant_.tile_size(variant_.resolve_block_size(block_size), Type);
+        add(2 * tile - 1, 0u);
+        add(2 * tile - (variant_.vector_values(Type) - 1), 0u);
       }
-      for (std::uint64_t n : lengths) {
-        const TestInput<T>& values = this->input(Distribution::random, n, unsigned(n % 4));
+      for (const auto& [n, offset] : lengths) {
+        const TestInput<T>& values = this->input(Distribution::random, n, offset);
         if constexpr (kFamily == Family::reduce) {
           for (kernels::Op op : variant_.ops(Type)) check<harness::ReduceBatch<T, Out>>(op, values, block_size, false);
         } else if constexpr (kFamily == Family::scan) {
@@ -84,6 +95,9 @@ class Cases : public harness::VariantTest<Type> {
     const std::size_t input = batch.add_input(values);
     batch.add_run(input, block_size);
     if (also_in_place) batch.add_run(input, block_size, true);
+    // ci/sanitize.sh names the case of the first report it sees from this line.
+    std::printf("sanitize case: %s\n", harness::kcheck_line(batch.case_of(0)).c_str());
+    std::fflush(stdout);
     EXPECT_TRUE(harness::all_passed(batch.run()));
   }
 

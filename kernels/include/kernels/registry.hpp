@@ -83,9 +83,13 @@ struct VariantInfo {
   // such variants are stress-tested under uneven scheduling, since a missing fence shows only
   // sometimes.
   bool cross_block = false;
-  // Scans: the values one block takes at once (the tile) for a block size and element type;
-  // its powers are where a recursive scan changes level. Null for the other families.
+  // The values one block takes at once (the tile) for a block size and element type: scans
+  // (its powers are where a recursive scan changes level) and variants with a vector path; null
+  // for the others.
   std::uint64_t (*tile_size)(int block_size, TypeKey type) = nullptr;
+  // Variants with a vector path: the values one vector load takes (16 bytes: 4 ints, 8 halves).
+  // Ragged ends inside a tile's last vector are tested from it. Null: scalar loads only.
+  std::uint64_t (*vector_values)(TypeKey type) = nullptr;
   // Scans: `out` may be `in` (in-place).
   bool in_place = false;
   // Sorts: equal keys keep their input order (observable through the key-value form).

@@ -62,6 +62,7 @@ ReduceVariant make_reduce_variant(VariantInfo info) {
   info.commutative_only = commutative_only<Impl>();
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
+  declare_vector_path<Impl>(info);
   ReduceVariant variant{info, info.id()};
   fill_reduce_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{}, std::make_index_sequence<kOpCount>{});
   return variant;

@@ -66,6 +66,7 @@ ScanVariant make_scan_variant(VariantInfo info) {
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   info.tile_size = &Impl::tile_size;
+  declare_vector_path<Impl>(info);
   ScanVariant variant{info, info.id()};
   fill_scan_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{}, std::make_index_sequence<kOpCount>{});
   return variant;

@@ -17,6 +17,11 @@ std::vector<std::string> contract_lines(const kernels::VariantInfo& info) {
   }
   for (kernels::ScanKind kind : info.kinds) flags << " " << name(kind);
   for (kernels::SortForm form : info.forms) flags << " " << name(form);
+  if (info.vector_values != nullptr) {
+    flags << " vector_values=";
+    for (kernels::TypeKey type : info.types())
+      flags << name(type) << ":" << info.vector_values(type) << (type == info.types().back() ? "" : ",");
+  }
   lines.push_back(flags.str());
   for (int block : info.block_sizes.all()) {
     lines.push_back(info.id() + " block=" + std::to_string(block) +
