@@ -99,13 +99,14 @@ struct VectorizedSinglePass {
                   call.block_size, 0, call.stream, in, call.n, block_results, blocks_done, out);
   }
 
-  // A thread folds at most ceil(n / threads) values, plus up to one vector's worth (4 lanes)
-  // of rounding slack, a head and a tail value; then the block tree. The last block folds
-  // ceil(grid / block) results per thread and runs its own tree.
+  // A thread folds whole vectors: at most ceil(n / threads) values plus one vector's lanes less
+  // one (16 for 1-byte types, 8 for half), a head and a tail value; then the block tree. The
+  // last block folds ceil(grid / block) results per thread and runs its own tree.
   static std::uint64_t accumulation_depth(std::uint64_t n, int block_size) {
+    constexpr std::uint64_t kMostLanes = 16;
     const std::uint64_t grid = device_filling_grid(block_size);
     const auto tree_levels = static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(block_size)));
-    const std::uint64_t per_thread = ceil_div(n, grid * block_size) + 4 + 2;
+    const std::uint64_t per_thread = ceil_div(n, grid * block_size) + (kMostLanes - 1) + 2;
     return per_thread + tree_levels + ceil_div(grid, block_size) + tree_levels;
   }
 };

@@ -45,9 +45,14 @@ cudaError_t cub_scan(void* workspace, std::size_t& bytes, const T* in, T* out, s
 }
 
 struct CubScan {
-  // CUB's sm_90 tiles for sums (tuning_scan.cuh): 128 x 24 values of 4 bytes, 224 x 24 of 8.
+  // CUB's sm_90 tiles for sums (tuning_scan.cuh), by width alone: 512 x 12 values of 2 bytes,
+  // 128 x 24 of 4, 224 x 24 of 8.
   static std::uint64_t tile_size(int, TypeKey type) {
-    return type == TypeKey::int64 || type == TypeKey::float64 ? 224 * 24 : 128 * 24;
+    switch (visit_type(type, [](auto value, auto) { return sizeof(value); })) {
+      case 2: return 512 * 12;
+      case 8: return 224 * 24;
+      default: return 128 * 24;
+    }
   }
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 

@@ -212,6 +212,41 @@ TEST(Registry, TheReductionFamilyHasEveryVariantOfTheLadder) {
   }
 }
 
+// The CUB scan's tiles follow CUB's sm_90 tuning, which depends on the element's width alone: a
+// tile of the wrong width puts the tests' tile boundaries (RecursionBoundaries) in the wrong places.
+TEST(Registry, TheCubScansTileDependsOnTheWidthAlone) {
+  const VariantInfo& cub = *kernels::find_variant("scan/cub");
+  using kernels::TypeKey;
+  const auto tile = [&](TypeKey type) { return cub.tile_size(0, type); };
+  EXPECT_EQ(tile(TypeKey::int64), 224u * 24);
+  EXPECT_EQ(tile(TypeKey::uint64), tile(TypeKey::int64));
+  EXPECT_EQ(tile(TypeKey::float64), tile(TypeKey::int64));
+  EXPECT_EQ(tile(TypeKey::int32), 128u * 24);
+  EXPECT_EQ(tile(TypeKey::uint32), tile(TypeKey::int32));
+  EXPECT_EQ(tile(TypeKey::float32), tile(TypeKey::int32));
+  EXPECT_EQ(tile(TypeKey::float16), 512u * 12);
+  EXPECT_EQ(tile(TypeKey::bfloat16), tile(TypeKey::float16));
+}
+
+// A vector path's record is whole: its tile holds whole vectors of every type it declares.
+TEST(Registry, VectorPathsTileWholeVectors) {
+  int declared = 0;
+  for (const VariantInfo* variant : kernels::all_variants()) {
+    if (variant->vector_values == nullptr) continue;
+    ++declared;
+    ASSERT_NE(variant->tile_size, nullptr) << variant->id();
+    for (kernels::TypeKey type : variant->types()) {
+      const std::uint64_t lanes = variant->vector_values(type);
+      EXPECT_GE(lanes, 2u) << variant->id() << " " << name(type);
+      for (int block : variant->block_sizes.all()) {
+        EXPECT_EQ(variant->tile_size(variant->resolve_block_size(block), type) % lanes, 0u)
+            << variant->id() << " " << name(type) << " block " << block;
+      }
+    }
+  }
+  EXPECT_GE(declared, 2) << "the look-back scan and the single-pass reduction load vectors";
+}
+
 TEST(Registry, NamesParseBack) {
   for (kernels::TypeKey type : kernels::kAllTypeKeys) EXPECT_EQ(kernels::parse_type(kernels::name(type)), type);
   for (kernels::Op op : kernels::kAllOps) EXPECT_EQ(kernels::parse_op(kernels::name(op)), op);
