@@ -68,9 +68,9 @@ int main(int argc, char** argv) {
   if (!listing) {
     const harness::GpuProbe gpu = harness::probe_gpu();
     if (!gpu.available) {
-      const bool required = harness::gpu_required();
+      const bool required = harness::gpu_required() || gpu.lost;
       std::fprintf(stderr, "kernels_bench: no GPU (%s); %s\n", gpu.description.c_str(),
-                   required ? "KERNELS_REQUIRE_GPU is set: failing" : "skipped");
+                   required ? "a GPU is required or was lost: failing" : "skipped");
       return required ? 1 : kSkippedExitCode;
     }
     bench::describe_device_in_context();

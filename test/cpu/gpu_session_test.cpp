@@ -24,4 +24,16 @@ TEST(CtestResources, TheIdIndexesTheVisibleDevices) {
   EXPECT_FALSE(harness::ctest_assigned_gpu("id:0,slots:1", "").has_value());
 }
 
+// A process that finds no CUDA device has lost its GPU where the driver lists GPUs it may see;
+// a machine without GPUs, or a process told to see none, skips.
+TEST(LostGpu, TheDriverListingGpusThatCudaCannotReachIsALoss) {
+  EXPECT_TRUE(harness::gpu_lost(1, nullptr));
+  EXPECT_TRUE(harness::gpu_lost(2, "1"));
+  EXPECT_TRUE(harness::gpu_lost(8, "GPU-8f2a"));
+  EXPECT_FALSE(harness::gpu_lost(0, nullptr));
+  EXPECT_FALSE(harness::gpu_lost(0, "0"));
+  EXPECT_FALSE(harness::gpu_lost(1, ""));
+  EXPECT_FALSE(harness::gpu_lost(1, "-1"));
+}
+
 }  // namespace

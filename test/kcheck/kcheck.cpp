@@ -203,8 +203,8 @@ int main(int argc, char** argv) {
 
   const harness::GpuProbe gpu = harness::probe_gpu();
   if (!gpu.available) {
-    std::cerr << "kcheck: no usable CUDA device (" << gpu.description << ")\n";
-    return kUsage;
+    std::cerr << (gpu.lost ? "GPU LOST: " : "kcheck: no usable CUDA device: ") << gpu.description << "\n";
+    return gpu.lost ? kFail : kUsage;
   }
   std::cout << "device: " << gpu.description << "\n";
   if (cases.size() == 1) std::cout << "case:   " << harness::describe(cases.front()) << "\n";

@@ -4,7 +4,8 @@
 //                                    instantiated for, one per line (ctest's test discovery;
 //                                    touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
-//                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure, and
+//                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure (a GPU
+//                                    the driver lists but CUDA cannot reach always fails), and
 //                                    when KERNELS_TEST_TYPES (gtest/type_filter.hpp) leaves it
 //                                    no test; through the build's MPS daemon when it serves
 //                                    (runner/mps_client.hpp)
@@ -163,6 +164,11 @@ int main(int argc, char** argv) {
   starting.reset();
   if (!gpu.available) {
     harness::rerun_without_mps_if_joined("no usable device through MPS: " + gpu.description);
+    if (gpu.lost) {
+      std::printf("GPU LOST: %s; this executable's GPU tests did not run, which is a failure, not a skip\n",
+                  gpu.description.c_str());
+      return 1;
+    }
     if (harness::gpu_required()) {
       std::fprintf(stderr, "FAIL: KERNELS_REQUIRE_GPU is set but there is no usable CUDA device: %s\n",
                    gpu.description.c_str());

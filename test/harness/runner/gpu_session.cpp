@@ -5,29 +5,73 @@
 #include <kernels/errors.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <system_error>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace harness {
 
-GpuProbe probe_gpu() {
+namespace {
+
+// The GPUs the NVIDIA kernel driver has, whatever CUDA says: one folder each.
+int driver_listed_gpus() {
+  std::error_code error;
+  int count = 0;
+  for (std::filesystem::directory_iterator gpu("/proc/driver/nvidia/gpus", error), end; !error && gpu != end;
+       gpu.increment(error))
+    ++count;
+  return count;
+}
+
+// KERNELS_SIMULATE_GPU_LOSS: whether this probe finds the GPU lost (the file exists already).
+bool simulated_loss() {
+  const char* file = std::getenv("KERNELS_SIMULATE_GPU_LOSS");
+  if (file == nullptr || *file == '\0') return false;
+  const int created = open(file, O_CREAT | O_EXCL | O_WRONLY, 0644);
+  if (created < 0) return true;
+  close(created);
+  return false;
+}
+
+// No device: lost where the driver lists GPUs this process may see.
+GpuProbe no_device(std::string why) {
   GpuProbe probe;
+  const int listed = driver_listed_gpus();
+  probe.lost = gpu_lost(listed, std::getenv("CUDA_VISIBLE_DEVICES"));
+  probe.description = probe.lost ? why + ", yet the driver lists " + std::to_string(listed) +
+                                       " GPU(s) (/proc/driver/nvidia/gpus): the GPU was lost or CUDA cannot reach it"
+                                 : std::move(why);
+  return probe;
+}
+
+}  // namespace
+
+bool gpu_lost(int driver_gpus, const char* visible_devices) {
+  if (driver_gpus == 0) return false;
+  if (visible_devices == nullptr) return true;
+  const std::string_view visible(visible_devices);
+  return !visible.empty() && !visible.starts_with("-1");
+}
+
+GpuProbe probe_gpu() {
+  if (simulated_loss()) return no_device("cudaGetDeviceCount: no device (simulated by KERNELS_SIMULATE_GPU_LOSS)");
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess || count == 0) {
-    probe.description = status != cudaSuccess ? std::string("cudaGetDeviceCount failed: ") + cudaGetErrorName(status) +
-                                                    " (" + cudaGetErrorString(status) + ")"
-                                              : std::string("cudaGetDeviceCount reports no device");
-    return probe;
+    return no_device(status != cudaSuccess ? std::string("cudaGetDeviceCount failed: ") + cudaGetErrorName(status) +
+                                                 " (" + cudaGetErrorString(status) + ")"
+                                           : std::string("cudaGetDeviceCount reports no device"));
   }
   cudaDeviceProp properties{};
   int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess) {
-    probe.description = "a device is reported but its properties cannot be read";
-    return probe;
-  }
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess)
+    return no_device("a device is reported but its properties cannot be read");
   // The context is made here, before any test: the driver makes a GPU's contexts one at a time,
   // so with 16 test processes starting together it takes about 2 s (0.2 s alone; measured on an
   // H100, bench/results/suite-timing-2026-11-25.md), and inside a watched step (a property whose
@@ -37,18 +81,16 @@ GpuProbe probe_gpu() {
   // test processes on a GPU that runs one process's kernels at a time, each wait lasts the other
   // processes' turns (milliseconds). On the H100 the gpu preset's processes used 867 s of CPU
   // instead of 1670 s, in the same 133 s: its cores are left to whatever else the machine runs.
-  if (const cudaError_t flags = cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync); flags != cudaSuccess) {
-    probe.description = std::string("the device's scheduling flags cannot be set: ") + cudaGetErrorName(flags);
-    return probe;
-  }
+  if (const cudaError_t flags = cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync); flags != cudaSuccess)
+    return no_device(std::string("the device's scheduling flags cannot be set: ") + cudaGetErrorName(flags));
   if (const cudaError_t made = cudaFree(nullptr); made != cudaSuccess) {
-    probe.description = std::string("the device's context cannot be made: ") + cudaGetErrorName(made) + " (" +
-                        cudaGetErrorString(made) + ")";
-    return probe;
+    return no_device(std::string("the device's context cannot be made: ") + cudaGetErrorName(made) + " (" +
+                     cudaGetErrorString(made) + ")");
   }
   std::ostringstream text;
   text << properties.name << ", sm_" << properties.major << properties.minor << ", " << properties.multiProcessorCount
        << " SMs, " << (properties.totalGlobalMem >> 20) << " MiB";
+  GpuProbe probe;
   probe.available = true;
   probe.description = text.str();
   return probe;

@@ -11,11 +11,22 @@ namespace harness {
 
 struct GpuProbe {
   bool available = false;
+  // No usable device, yet the driver lists GPUs this process may see: the GPU was lost (or CUDA
+  // cannot reach it). A failure, never a skip.
+  bool lost = false;
   std::string description;  // the device ("NVIDIA H100 80GB HBM3, sm_90, 132 SMs, 79.2 GiB"), or why there is none
 };
 
-// Asks the CUDA runtime for a device, and makes its context; never throws.
+// Asks the CUDA runtime for a device, and makes its context; never throws. Where it finds none,
+// asks the driver (/proc/driver/nvidia/gpus) whether GPUs are there all the same (lost).
+// KERNELS_SIMULATE_GPU_LOSS=<file>: the first probe of the run creates the file and goes on; every
+// later one (the file exists) finds no device, as after a loss.
 GpuProbe probe_gpu();
+
+// Whether a process that finds no CUDA device has lost a GPU: the driver lists `driver_gpus`,
+// and CUDA_VISIBLE_DEVICES (`visible_devices`, null if unset) does not hide them all ("" or a
+// list starting with -1).
+bool gpu_lost(int driver_gpus, const char* visible_devices);
 
 // The GPU ctest gave this test under a resource specification, as CUDA_VISIBLE_DEVICES names it.
 // The id in CTEST_RESOURCE_GROUP_0_GPUS ("id:1,slots:1") is an index into the GPUs ctest itself
