@@ -23,6 +23,7 @@ add up to one report in <work>/report/ (report.py).
 import os
 import re
 import shutil
+import signal
 import subprocess
 import time
 from dataclasses import asdict
@@ -40,6 +41,9 @@ MODE = "catalogue"
 TEST_TIMEOUT_S = 120  # each entry's limit unless its TIMEOUT says otherwise
 RERUN_TIMEOUT_S = 300  # an entry rerun alone
 KCHECK_TIMEOUT_S = 600
+# A sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake): the tool's hang watchdog is off, and one
+# case under it takes no longer than an entry of them.
+SANITIZER_TIMEOUT_S = 300
 TEST_JOBS = 16
 KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 
@@ -80,11 +84,16 @@ def run_tests(bug, build_dir, library_dir, log):
 def exit_status(command, environment, log, timeout):
     """The exit status of `command`, its output in `log`; 124 (as timeout(1)) past `timeout` s."""
     log.flush()
+    # A session of its own, ended whole: compute-sanitizer's target outlives the tool killed alone.
+    process = subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        finished = subprocess.run(command, env=environment, stdout=log, stderr=subprocess.STDOUT, timeout=timeout)
-        return finished.returncode
+        return process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         return 124
+    finally:
+        if process.returncode is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
 
 def sanitizer_status(bug, build_dir, library_dir, log):
@@ -92,7 +101,7 @@ def sanitizer_status(bug, build_dir, library_dir, log):
     log.write(f"== {bug.sanitizer}: kcheck {bug.variant} {' '.join(bug.sanitize_with)}\n")
     command = [os.path.join(ROOT, "ci", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
     environment = ctest_runs.library_environment(library_dir)
-    return exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, None)
+    return exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, SANITIZER_TIMEOUT_S)
 
 
 def reproduction(entries, folder, build_dir, library_dir, log):
@@ -121,6 +130,9 @@ def judge(bug, build_dir, library_dir, log):
         if status == 1:
             killed = ctest_junit.Verdict(ctest_junit.KILLED, (f"compute-sanitizer --tool {bug.sanitizer}",))
             return killed, "sanitizer", "sanitizer kcheck: exit 1"
+        if status == 124:
+            timed_out = ctest_junit.Verdict(ctest_junit.ERROR, (f"sanitizer timed out after {SANITIZER_TIMEOUT_S} s",))
+            return timed_out, "sanitizer", "-"
         if status != 0:
             return ctest_junit.Verdict(ctest_junit.ERROR, (f"its sanitizer case exited {status}",)), "sanitizer", "-"
         return verdict, "sanitizer", "-"
@@ -166,16 +178,22 @@ def main(args):
     ]
     meta = {"commit": commit, "suite": suite, "mode": MODE, "budget_s": None}
     results_file = ResultsFile(path, meta, [asdict(m) for m in everyone], kept, runs)
-    new_results = []
+    new_results, lost = [], None
     print(row("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
     for bug in bugs:
         started = time.monotonic()
         library_dir, log_path = os.path.dirname(libraries.path(bug)), os.path.join(work, f"{bug.name}.log")
-        if os.path.isfile(libraries.path(bug)) or libraries.build(bug):
+        if lost:  # nothing is judged after a lost GPU
+            verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_RUN), "", "-"
+        elif os.path.isfile(libraries.path(bug)) or libraries.build(bug):
             with open(log_path, "w", encoding="utf-8") as log:
                 verdict, stage, how = judge(bug, os.path.abspath(args.build_dir), library_dir, log)
+            checked = ctest_runs.after_gpu_check(verdict, os.path.abspath(args.build_dir))
+            verdict, how = (verdict, how) if checked is verdict else (checked, "-")
         else:
             verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_COMPILING), "build", "-"
+        if ctest_junit.gpu_lost(verdict):
+            lost = f"{bug.name} [{bug.variant}]: error: {'; '.join(verdict.killed_by)}"
         seconds = time.monotonic() - started
         new_results.append(
             {"mutant": bug.name, "variant": bug.variant, "outcome": verdict.outcome, "stage": stage,
@@ -183,6 +201,7 @@ def main(args):
         )
         results = results_file.write(new_results)
         by = " ".join(verdict.killed_by) if verdict.outcome in KILLS else verdict.outcome.upper()
+        by += f": {'; '.join(verdict.killed_by)}" if verdict.outcome == ctest_junit.ERROR else ""
         print(row(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
     # Planted bugs are never triaged: every one must be killed.
     outputs = report.write_report(results, {}, os.path.join(work, "report"), {})
@@ -190,4 +209,7 @@ def main(args):
     reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]
     print(f"killed {len(killed)} of {len(bugs)} mutants ({100 * len(killed) // len(bugs)}%); "
           f"{len(reproduced)} of the {len(killed)} kills reproduced; report: {', '.join(outputs)}")
+    if lost:
+        print(f"the GPU was lost: {lost}; the run stopped there (the rest is not run)", flush=True)
+        return 1
     return 0 if len(killed) == len(bugs) and len(reproduced) == len(killed) else 1

@@ -14,6 +14,10 @@ watchdog ended a test process (its output says HANG), or ctest's TIMEOUT did. An
 could not start kills nothing and makes the run an error, as does a failing ctest with no
 failed entry (no entry selected under --no-tests=error, say), and an entry that another's failure
 stopped (Skipped, its output says STOPPED) in a run where none failed.
+
+A run that lost its GPU judges nothing (a campaign always has one): an entry that printed a
+`GPU LOST:` line, or a GPU entry Skipped whole (not stopped, not by its contract), makes the
+verdict the error "GPU lost", which stops the campaign (gpu_lost).
 """
 
 import xml.etree.ElementTree as ElementTree
@@ -35,6 +39,15 @@ STOPPED_MARKER = "STOPPED: another entry of this run failed first"
 # How a test that failed names the kcheck command that reproduces its failure.
 RERUN_MARKER = "rerun: kcheck "
 SKIPPED_BY_ITSELF = "SKIP_RETURN_CODE="
+# What a test process prints (then exits 1) when the driver lists a GPU that CUDA cannot reach
+# (test/harness/gtest/gpu_test_main.cpp, kcheck).
+GPU_LOST_MARKER = "GPU LOST:"
+# How an error verdict on a run that lost its GPU begins.
+GPU_LOST = "GPU lost"
+# Tests skipped by the variant's contract, or for the device memory a large test needs
+# (harness kContractSkip, kMemorySkip): an entry of nothing but those reached its GPU (a GPU lost
+# mid-process fails its memory query instead of skipping).
+EXCUSED_SKIP_MARKERS = ("[not in the contract] ", "[device memory] ")
 # ctest ends an entry at its TIMEOUT, but the time it writes may fall a little short of it (0.9998 s
 # for a 1 s TIMEOUT under -j4): a failure this close to its timeout is taken for one.
 TIMEOUT_FRACTION = 0.99
@@ -84,9 +97,33 @@ def reason(entry, timeouts):
     return "Timeout" if timeout and entry.seconds >= TIMEOUT_FRACTION * timeout else "Failed"
 
 
-def judge(returncode, entries, timeouts):
-    """The verdict on one ctest run: its exit code, its entries (read()), and {entry name: TIMEOUT
-    in seconds} of the entries that have one."""
+def lost_gpu_signs(entries, gpu_entries):
+    """What in the run says its GPU was lost: a GPU LOST line, or an entry of `gpu_entries` (names)
+    that skipped itself whole for no contract and was not stopped."""
+    signs = []
+    for entry in entries:
+        lines = entry.output.splitlines()
+        lost = [line.strip() for line in lines if line.startswith(GPU_LOST_MARKER)]
+        skipped = entry.status == "notrun" and entry.message.startswith(SKIPPED_BY_ITSELF)
+        excused = any(marker in entry.output for marker in (STOPPED_MARKER, *EXCUSED_SKIP_MARKERS))
+        if lost:
+            signs.append(f"{GPU_LOST}: {entry.name} printed '{lost[0]}'")
+        elif skipped and entry.name in gpu_entries and not excused:
+            why = next((line.strip() for line in lines if line.startswith("SKIP")), entry.message)
+            signs.append(f"{GPU_LOST}: {entry.name} Skipped ({why})")
+    return signs
+
+
+def gpu_lost(verdict):
+    return verdict.outcome == ERROR and any(why.startswith(GPU_LOST) for why in verdict.killed_by)
+
+
+def judge(returncode, entries, timeouts, gpu_entries=()):
+    """The verdict on one ctest run: its exit code, its entries (read()), {entry name: TIMEOUT in
+    seconds} of the entries that have one, and the names of its GPU entries (label gpu)."""
+    lost = lost_gpu_signs(entries, gpu_entries)
+    if lost:
+        return Verdict(ERROR, tuple(lost))
     not_started = [e for e in entries if e.status == "notrun" and not e.message.startswith(SKIPPED_BY_ITSELF)]
     if not_started:
         return Verdict(ERROR, tuple(f"{e.name} (Not Run: {e.message})" for e in not_started))

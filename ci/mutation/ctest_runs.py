@@ -48,9 +48,8 @@ def prepare_folder(build_dir, folder):
         file.write(f'subdirs("{build_dir}")\n')
 
 
-def entry_timeouts(folder, arguments, default_timeout=None):
-    """{entry name: TIMEOUT in seconds} of the entries `arguments` select, from ctest's own listing;
-    entries without the property get `default_timeout` (ctest's --timeout), if any."""
+def entry_properties(folder, arguments):
+    """{entry name: {property: value}} of the entries `arguments` select, from ctest's own listing."""
     listing = subprocess.run(
         ["ctest", "--test-dir", folder, "--show-only=json-v1", *arguments],
         capture_output=True,
@@ -59,12 +58,43 @@ def entry_timeouts(folder, arguments, default_timeout=None):
     )
     if listing.returncode != 0:
         return {}
-    timeouts = {}
-    for test in json.loads(listing.stdout).get("tests", []):
-        given = {p["name"]: p["value"] for p in test.get("properties", [])}.get("TIMEOUT", default_timeout)
-        if given:
-            timeouts[test["name"]] = float(given)
-    return timeouts
+    tests = json.loads(listing.stdout).get("tests", [])
+    return {test["name"]: {p["name"]: p["value"] for p in test.get("properties", [])} for test in tests}
+
+
+def entry_timeouts(folder, arguments, default_timeout=None, properties=None):
+    """{entry name: TIMEOUT in seconds} of the entries `arguments` select (or of `properties`,
+    entry_properties); entries without the property get `default_timeout` (ctest's --timeout), if any."""
+    properties = entry_properties(folder, arguments) if properties is None else properties
+    timeouts = {name: given.get("TIMEOUT", default_timeout) for name, given in properties.items()}
+    return {name: float(timeout) for name, timeout in timeouts.items() if timeout}
+
+
+def gpu_entries(properties):
+    """The names of the entries labelled gpu, of entry_properties."""
+    return {name for name, given in properties.items() if "gpu" in given.get("LABELS", [])}
+
+
+def gpu_probe_failure(build_dir):
+    """Why the build's GPU probe (cmake/gpu_probe.cpp, as catalogue_entry.sh runs it) reaches no
+    GPU now, or None when it does. No probe is a failure: a campaign must not judge unchecked."""
+    probe = os.path.join(build_dir, "test", "mutation", "gpu_probe")
+    try:
+        done = subprocess.run([probe], capture_output=True, text=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"gpu_probe: {error}"
+    return None if done.returncode == 0 else f"gpu_probe: {done.stdout.strip() or f'exit {done.returncode}'}"
+
+
+def after_gpu_check(verdict, build_dir):
+    """`verdict` of a run on the GPU, or GPU lost when the GPU probe cannot reach the GPU now: a
+    kill or a survival the lost GPU made is no verdict."""
+    if verdict.outcome not in (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVED):
+        return verdict
+    failure = gpu_probe_failure(build_dir)
+    if failure is None:
+        return verdict
+    return ctest_junit.Verdict(ctest_junit.ERROR, (f"{ctest_junit.GPU_LOST}: {failure}",))
 
 
 def run(folder, arguments, environment, log, timeout=None):
@@ -88,5 +118,7 @@ def run(folder, arguments, environment, log, timeout=None):
         check=False,
     )
     entries = ctest_junit.read(junit) if os.path.exists(junit) else []
-    verdict = ctest_junit.judge(result.returncode, entries, entry_timeouts(folder, arguments, timeout))
+    properties = entry_properties(folder, arguments)
+    timeouts = entry_timeouts(folder, arguments, timeout, properties)
+    verdict = ctest_junit.judge(result.returncode, entries, timeouts, gpu_entries(properties))
     return verdict, entries

@@ -168,7 +168,7 @@ class BuildSlot:
         self._units = None  # {source: (compile command, object)}, read from ninja once prepared
         self._units_lock = threading.Lock()
         self._unit_checked = set()
-        self._compiling = SharedLock()  # unit compiles share the slot's sources; a rebuild takes them alone
+        self._compiling = SharedLock()  # unit compiles share the slot's sources; a build patches them alone
 
     def _objects(self):
         """{path under the build folder: modification time} of the library's object files."""
@@ -392,6 +392,13 @@ class BuildSlot:
         compiled; the build's output goes to `log`."""
         if not self.can_build:
             self._build_from_scratch()
+        self._compiling.acquire(exclusive=True)  # compile_unit reads this tree: none while it is patched
+        try:
+            return self._build(diff, library, log, objects)
+        finally:
+            self._compiling.release(exclusive=True)
+
+    def _build(self, diff, library, log, objects):
         self._mark_unpatched(False)
         applied = _patch(diff, self.src)
         if applied.returncode != 0:

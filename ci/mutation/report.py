@@ -18,7 +18,8 @@ that are real bugs which no test of the suite can be relied on to catch, with th
 still count as survived (the score does not hide them), and the report gives their reasons. A variant's score is
 killed / (generated - equivalent - not compiling - not run - error): not run (the budget ran out)
 and error (ctest could not judge) are left out of the denominator like the two that the issue
-names, and shown beside it, so that an incomplete run says so instead of scoring low.
+names, and shown beside it, so that an incomplete run says so instead of scoring low. A run that
+lost its GPU (ctest_junit.gpu_lost) stopped there: report.md opens with NOT A SCORE.
 
 When the results hold operand_order mutants (`op(a, b)` made `op(b, a)`), report.md has a section
 "Operand order": per variant, whether it keeps order, its swap mutants, the killed and the
@@ -140,6 +141,22 @@ def reproduction(results):
     if not checked:
         return None
     return len(checked), sum(not r["reproduced"].startswith(NOT_REPRODUCED) for r in checked)
+
+
+def gpu_lost(results):
+    """The pairs whose run lost its GPU (ctest_junit.gpu_lost): "`mutant` [variant]: what was seen"."""
+    return [
+        f"`{r['mutant']}` [{r['variant']}]: {'; '.join(r['killed_by'])}"
+        for r in results["results"]
+        if outcomes.gpu_lost(outcomes.Verdict(r["outcome"], tuple(r.get("killed_by", []))))
+    ]
+
+
+def _gpu_lost_lines(results):
+    """A campaign that lost its GPU stopped there: its numbers are no score, and say so first."""
+    lost = "; ".join(gpu_lost(results))
+    notice = f"NOT A SCORE: the GPU was lost judging {lost}. The campaign stopped there: resume it on a working GPU."
+    return [notice, ""] if lost else []
 
 
 def _reproduction_line(results):
@@ -328,7 +345,8 @@ def markdown(results, by_pair, by_variant, by_class, survivors, contradictions, 
         "Score = killed / (generated - equivalent - not compiling - not run or error); a pair is one mutant "
         "against one variant's tests."
     )
-    lines = [f"# Mutation run of {meta['date']}", "", about, "", _reproduction_line(results), ""]
+    lines = [f"# Mutation run of {meta['date']}", "", *_gpu_lost_lines(results), about, ""]
+    lines += [_reproduction_line(results), ""]
     lines += ["## Score per variant", ""]
     lines += _table(
         ["variant", *header], [[v, *_count_cells(c), _percent(score(c))] for v, c in sorted(by_variant.items())]
@@ -466,6 +484,8 @@ def write_report(results, equivalents, out_dir, named=None, order_flags=None):
     }
     if order:
         summary["operand_order"] = order
+    if gpu_lost(results):
+        summary["gpu_lost"] = gpu_lost(results)
     with open(paths["report.json"], "w", encoding="utf-8") as file:
         json.dump(summary, file, indent=1)
     try:

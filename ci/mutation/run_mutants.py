@@ -36,7 +36,8 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
      for every running tests stage to end, so it is paid once per batch, not once per survivor.
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that
-does not compile is counted apart. With --budget-s, nothing new starts once the budget is spent;
+does not compile is counted apart. A run that lost its GPU (ctest_junit.py; or the build's
+gpu_probe failing before a verdict) is the error "GPU lost": the campaign stops there, exit 1. With --budget-s, nothing new starts once the budget is spent;
 what is left is reported as not run. Writes <work>/results.json (rewritten after every judged
 pair, so a sitting cut off keeps what it judged) and the report (report.py) into <work>/report/.
 A sitting cut off by SIGINT (a timeout's, Ctrl-C) records nothing judged after the signal: a build
@@ -222,18 +223,24 @@ class Campaign:
         for mutant, label in pairs:
             self.pairs_of.setdefault(mutant.id, (mutant, []))[1].append(label)
         self.results, self.lock = [], threading.Lock()
+        self.gpu_lost = None  # the pair whose run lost the GPU, and what it saw: nothing is judged after it
         self.free_lanes = list(lanes)
         self.lane_available = threading.Condition()
         # Built libraries waiting for a lane stay few, so the disk does not fill with them.
         self.waiting_libraries = threading.Semaphore(max(2, 2 * len(lanes)))
 
     def out_of_time(self):
-        return self.deadline is not None and time.monotonic() > self.deadline
+        """Whether nothing new starts: the budget is spent, or the GPU was lost."""
+        return self.gpu_lost is not None or (self.deadline is not None and time.monotonic() > self.deadline)
 
     def record(self, mutant, labels, verdict, stage="", seconds=0.0, log=""):
         if STOPPING.is_set():
             return
         with self.lock:
+            if self.gpu_lost:
+                return
+            if ctest_junit.gpu_lost(verdict):
+                self.gpu_lost = f"{mutant.id} [{', '.join(labels)}]: error: {'; '.join(verdict.killed_by)}"
             for label in labels:
                 self.results.append(
                     {
@@ -270,7 +277,9 @@ class Campaign:
                     unit = self.compile_alone(slots[0], mutant, log) if slots[0].unit_of(mutant.diff) else None
                     with slot_available:
                         slot_available.wait_for(lambda: free_slots)
-                        slot = free_slots.pop()
+                        # Slot 0 last: a build there holds up the unit compiles, which read its tree.
+                        slot = min(free_slots, key=lambda free: free is slots[0])
+                        free_slots.remove(slot)
                     try:
                         compiled = self.build_or_link(slot, mutant, library, log, unit)
                     finally:
@@ -392,6 +401,8 @@ class Campaign:
             gpu.lock.release(True)
 
     def stages(self, pair, spec, stages):
+        if self.gpu_lost:  # a pair waiting for its large stage when the GPU was lost
+            return ctest_junit.Verdict(ctest_junit.NOT_RUN), ""
         try:
             return run_stages(
                 self.args.build_dir, os.path.dirname(pair.library), pair.label, spec, stages, pair.log_prefix
@@ -403,12 +414,14 @@ class Campaign:
         return os.path.join(self.args.work_dir, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
 
     def judged(self, pair, verdict, stage):
-        self.record(pair.mutant, [pair.label], verdict, stage, pair.seconds, pair.log_prefix + ".*.log")
-        print(
-            f"{pair.mutant.id} [{pair.label}]: {verdict.outcome} {stage} in {pair.seconds:.0f} s "
-            f"{' '.join(verdict.killed_by)}",
-            flush=True,
-        )
+        if not self.gpu_lost:  # after a lost GPU nothing is judged
+            verdict = ctest_runs.after_gpu_check(verdict, self.args.build_dir)
+            self.record(pair.mutant, [pair.label], verdict, stage, pair.seconds, pair.log_prefix + ".*.log")
+            print(
+                f"{pair.mutant.id} [{pair.label}]: {verdict.outcome} {stage} in {pair.seconds:.0f} s "
+                f"{' '.join(verdict.killed_by)}",
+                flush=True,
+            )
         self.done_with(pair.library, pair.remaining)
 
     def done_with(self, library, remaining):
@@ -615,6 +628,9 @@ def main():
         print(f"resuming: {len(judged)} pairs judged before, {len(pairs)} to run", flush=True)
     os.makedirs(os.path.join(args.work_dir, "logs"), exist_ok=True)
     lanes = [] if args.build_only else gpu_lanes(args.work_dir, args.lanes_per_gpu)
+    unreachable = ctest_runs.gpu_probe_failure(args.build_dir) if lanes else None
+    if unreachable:  # the driver may list a GPU (gpu_lanes) that CUDA cannot reach
+        sys.exit(f"no GPU to judge on: {unreachable}")
     meta = {"commit": commit, "suite": suite, "mode": mode, "budget_s": args.budget_s}
     planned_mutants = [asdict(m) for m in {m.id: m for m, _ in planned}.values()]
     results_file = ResultsFile(results_path, meta, planned_mutants, kept, runs)
@@ -627,6 +643,8 @@ def main():
     named = report.by_id(report.load_triage(report.NAMED_SURVIVORS), mutants)
     outputs = report.write_report(results, equivalents, os.path.join(args.work_dir, "report"), named)
     print(f"results: {results_path}; report: {', '.join(outputs)}")
+    if campaign.gpu_lost:
+        sys.exit(f"the GPU was lost: {campaign.gpu_lost}; the campaign stopped there (--resume on a working GPU)")
     if args.changed_since:
         print_survivors(results, {m.id: m for m, _ in planned}, equivalents, named)
     if args.rejudge and not args.build_only:

@@ -5,7 +5,7 @@ import threading
 
 class SharedLock:
     """Held by many at once, or by one alone: the lanes of one GPU share it and the large stage
-    takes it alone; the unit compiles of a build slot share it and rebuilding the slot takes it
+    takes it alone; the unit compiles of a build slot share it and a build in the slot takes it
     alone. One waiting to take it alone keeps new shared holders out, so that it is not starved."""
 
     def __init__(self):

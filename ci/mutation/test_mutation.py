@@ -791,8 +791,18 @@ add_test(NAME stopper COMMAND sh -c "sleep 0.5; touch \\"$KERNELS_STOP_FILE\\"; 
 add_test(NAME stopped COMMAND sh -c "while [ ! -f \\"$KERNELS_STOP_FILE\\" ]; do sleep 0.05; done; echo 'STOPPED: another entry of this run failed first'; exit 77")
 set_tests_properties(stopper stopped PROPERTIES LABELS "v/stop" TIMEOUT 20)
 set_tests_properties(stopped PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME gpu_skips COMMAND sh -c "echo 'SKIP: no usable CUDA device (no device)'; exit 77")
+add_test(NAME gpu_contract_skip COMMAND sh -c "echo 'device: x'; echo '[  SKIPPED ] [not in the contract] x'; exit 77")
+add_test(NAME gpu_lost COMMAND sh -c "echo 'GPU LOST: no usable CUDA device, though the driver lists 1 GPU'; exit 1")
+set_tests_properties(gpu_skips gpu_contract_skip PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(gpu_skips PROPERTIES LABELS "gpu;v/gpu_skip")
+set_tests_properties(gpu_contract_skip PROPERTIES LABELS "gpu;v/contract_skip")
+set_tests_properties(gpu_lost PROPERTIES LABELS "v/gpu_lost")
 """
 JUNIT_SAMPLE = os.path.join(HERE, "testdata", "ctest-3.25-junit.xml")
+# A run after its GPU was lost (fabricated in ctest 3.25's format): a GPU entry passed before the
+# loss, one skipped whole after it, one printed GPU LOST; a contract skip, a stopped entry, a CPU skip.
+GPU_LOST_SAMPLE = os.path.join(HERE, "testdata", "gpu-lost-junit.xml")
 
 
 class ChangedSince(unittest.TestCase):
@@ -881,6 +891,7 @@ class CommittedReports(unittest.TestCase):
             with self.subTest(campaign=os.path.basename(folder)):
                 with open(os.path.join(folder, "results.json"), encoding="utf-8") as file:
                     results = json.load(file)
+                self.assertEqual(report.gpu_lost(results), [], "a campaign that lost its GPU is no score to keep")
                 keys = {generate_key(m) for m in results["mutants"]}
                 triage = {}
                 for name in ("equivalent.txt", "named_survivors.txt"):
@@ -1034,6 +1045,133 @@ class CtestVerdicts(unittest.TestCase):
         self.assertEqual(self.verdict("v/none", "--no-tests=error").outcome, ctest_junit.ERROR)
         self.assertEqual(self.verdict("v/none", "--no-tests=ignore").outcome, ctest_junit.SURVIVED)
 
+    def test_a_gpu_entry_skipped_whole_or_a_gpu_lost_line_is_a_lost_gpu(self):
+        lost = self.verdict("v/gpu_skip")
+        self.assertEqual(lost.outcome, ctest_junit.ERROR)
+        self.assertEqual(lost.killed_by, ("GPU lost: gpu_skips Skipped (SKIP: no usable CUDA device (no device))",))
+        self.assertTrue(ctest_junit.gpu_lost(self.verdict("v/gpu_lost")))
+        self.assertEqual(self.verdict("v/contract_skip").outcome, ctest_junit.SURVIVED)
+        self.assertEqual(self.verdict("v/skip").outcome, ctest_junit.SURVIVED)  # no gpu label
+
+
+class GpuLost(unittest.TestCase):
+    """A run that lost its GPU (GPU_LOST_SAMPLE) is an error, never a verdict, and stops the campaign."""
+
+    GPU_ENTRIES = {
+        "reduce_test.harris1_interleaved_divergent.int-longlong",
+        "reduce_test.harris1_interleaved_divergent.float-double",
+        "sanitize.memcheck.reduce.harris1_interleaved_divergent.narrow",
+        "reduce_test.harris1_interleaved_divergent.half-float",
+        "reduce_large_test.harris1_interleaved_divergent",
+    }
+
+    @classmethod
+    def setUpClass(cls):
+        cls.entries = {e.name: e for e in ctest_junit.read(GPU_LOST_SAMPLE)}
+
+    def judge(self, *names, returncode=0):
+        return ctest_junit.judge(returncode, [self.entries[n] for n in names], {}, self.GPU_ENTRIES)
+
+    def test_a_gpu_entry_skipped_whole_or_a_gpu_lost_line(self):
+        passed, skipped, contract, stopped, large, cpu = self.entries
+        self.assertEqual(
+            self.judge(passed, skipped),
+            ctest_junit.Verdict(
+                ctest_junit.ERROR,
+                (f"GPU lost: {skipped} Skipped (SKIP: no usable CUDA device (cudaGetDeviceCount: no CUDA-capable "
+                 "device is detected); this executable's GPU tests did not run)",),
+            ),
+        )
+        lost = self.judge(passed, contract, large, returncode=8)  # not a kill: the GPU is gone
+        self.assertEqual(lost.outcome, ctest_junit.ERROR)
+        self.assertEqual(len(lost.killed_by), 1)
+        self.assertTrue(lost.killed_by[0].startswith(f"GPU lost: {large} printed 'GPU LOST: no usable CUDA device"))
+        self.assertTrue(ctest_junit.gpu_lost(lost))
+        # A whole skip by contract, one stopped by another's failure and a CPU entry's skip are no loss.
+        self.assertEqual(self.judge(passed, contract, cpu).outcome, ctest_junit.SURVIVED)
+        self.assertFalse(ctest_junit.gpu_lost(self.judge(passed, stopped)))
+        self.assertFalse(ctest_junit.gpu_lost(ctest_junit.Verdict(ctest_junit.ERROR, ("its sanitizer case exited 3",))))
+
+    def campaign(self, lost_at, probe_fails_at=None):
+        """Five pairs judged one by one on one lane over fake stages: pair 0 killed, the others
+        surviving, but pair `lost_at`'s tests see GPU_LOST_SAMPLE; the GPU probe fails from its
+        call after `probe_fails_at` on (one call a verdict). (campaign, stages run, what was printed)."""
+        entries, ran, probed = list(self.entries.values()), [], []
+        gpu = Gpu(SharedLock(), "large.json", 1)
+        pairs = [(types.SimpleNamespace(id=f"m{n}"), f"v/{n}") for n in range(5)]
+
+        def fake_stages(build_dir, library_dir, label, spec, stages, log_prefix):
+            (stage, _, _), = stages
+            ran.append((label, stage))
+            number = int(label.split("/")[1])
+            if stage == "tests" and number == lost_at:
+                return ctest_junit.judge(8, entries, {}, self.GPU_ENTRIES), stage
+            if stage == "tests" and number == 0:
+                return ctest_junit.Verdict(ctest_junit.KILLED, ("an entry (Failed)",)), stage
+            return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
+
+        def fake_probe(build_dir):
+            probed.append(build_dir)
+            fails = probe_fails_at is not None and len(probed) > probe_fails_at
+            return "gpu_probe: no CUDA-capable device is detected" if fails else None
+
+        with tempfile.TemporaryDirectory() as work:
+            args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=work)
+            campaign = Campaign(args, pairs, [Lane("l", gpu)])
+            printed = io.StringIO()
+            with mock.patch("run_mutants.run_stages", side_effect=fake_stages), mock.patch(
+                "ctest_runs.gpu_probe_failure", side_effect=fake_probe
+            ), contextlib.redirect_stdout(printed):
+                for mutant, label in pairs:  # in order, as one lane takes them
+                    campaign.test(mutant, label, os.path.join(work, mutant.id, "libkernels.so"), [1])
+        return campaign, ran, printed.getvalue()
+
+    def test_a_lost_gpu_stops_the_campaign_and_keeps_what_was_judged(self):
+        campaign, ran, _ = self.campaign(lost_at=2)
+        outcomes = {r["variant"]: r["outcome"] for r in campaign.results}
+        self.assertEqual(outcomes, {"v/0": "killed", "v/1": "survived", "v/2": "error"})
+        self.assertEqual({label for label, _ in ran}, {"v/0", "v/1", "v/2"}, "a pair ran after the GPU was lost")
+        skipped = "reduce_test.harris1_interleaved_divergent.float-double Skipped"
+        self.assertIn(f"m2 [v/2]: error: GPU lost: {skipped}", campaign.gpu_lost)
+        self.assertIn("printed 'GPU LOST: no usable CUDA device", campaign.gpu_lost)
+
+    def test_a_gpu_the_probe_cannot_reach_before_a_verdict_stops_the_campaign(self):
+        campaign, ran, printed = self.campaign(lost_at=None, probe_fails_at=1)
+        outcomes = {r["variant"]: (r["outcome"], r["killed_by"]) for r in campaign.results}
+        lost = ["GPU lost: gpu_probe: no CUDA-capable device is detected"]
+        self.assertEqual(outcomes, {"v/0": ("killed", ["an entry (Failed)"]), "v/1": ("error", lost)})
+        self.assertEqual(campaign.gpu_lost, f"m1 [v/1]: error: {lost[0]}")
+        self.assertNotIn("v/2", {label for label, _ in ran})
+        self.assertIn("m1 [v/1]: error", printed)
+
+    def test_a_catalogue_run_stops_at_a_lost_gpu_and_exits_non_zero(self):
+        first, second = catalogue.load()[:2]
+        with tempfile.TemporaryDirectory() as folder:
+            build, work = os.path.join(folder, "build"), os.path.join(folder, "mutants")
+            os.makedirs(build)
+            with open(os.path.join(build, "CTestTestfile.cmake"), "w", encoding="utf-8") as file:
+                for bug in (first, second):  # a GPU entry of each variant, skipped as without a device
+                    file.write(f'add_test({bug.name} "sh" "-c" "echo \'SKIP: no usable CUDA device\'; exit 77")\n')
+                    labels = f'LABELS "gpu;{bug.variant}"'
+                    file.write(f"set_tests_properties({bug.name} PROPERTIES SKIP_RETURN_CODE 77 {labels})\n")
+            for bug in (first, second):
+                os.makedirs(os.path.join(work, bug.name))
+                open(os.path.join(work, bug.name, "libkernels.so"), "w", encoding="utf-8").close()  # built already
+            args = argparse.Namespace(
+                catalogue=[first.name, second.name], work_dir=work, build_dir=build, build_only=False, build_jobs=1
+            )
+            printed = io.StringIO()
+            with mock.patch("ctest_runs.gpu_probe_failure", return_value=None), contextlib.redirect_stdout(printed):
+                self.assertEqual(catalogue_run.main(args), 1)
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
+                outcomes = {r["mutant"]: (r["outcome"], r["killed_by"]) for r in json.load(file)["results"]}
+            with open(os.path.join(work, "report", "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        lost = [f"GPU lost: {first.name} Skipped (SKIP: no usable CUDA device)"]
+        self.assertEqual((outcomes[first.name], outcomes[second.name]), (("error", lost), ("not_run", [])))
+        self.assertIn(f"the GPU was lost: {first.name} [{first.variant}]: error: {lost[0]}", printed.getvalue())
+        self.assertIn(f"NOT A SCORE: the GPU was lost judging `{first.name}` [{first.variant}]: {lost[0]}.", text)
+
 
 class Catalogue(unittest.TestCase):
     """The catalogue's patches (catalogue.py): headers, today's sources, its variants."""
@@ -1113,7 +1251,10 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
         tools = os.path.join(cls.folder, "tools")
         os.makedirs(tools)
         for path, text in (
-            (os.path.join(cls.build, "kcheck"), 'echo "kcheck $*"; exit "${FAKE_KCHECK_EXIT:-1}"\n'),
+            (
+                os.path.join(cls.build, "kcheck"),
+                'echo "kcheck $*"; [ -z "$FAKE_KCHECK_HANG" ] || sleep 60; exit "${FAKE_KCHECK_EXIT:-1}"\n',
+            ),
             # ci/sanitize.sh ends with: compute-sanitizer --tool T [options] --error-exitcode 1 <command>
             (
                 os.path.join(tools, "compute-sanitizer"),
@@ -1129,13 +1270,14 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
     def tearDownClass(cls):
         shutil.rmtree(cls.folder)
 
-    def judge(self, variant, kcheck_exit=1, sanitizer=""):
+    def judge(self, variant, kcheck_exit=1, sanitizer="", hang=False):
         sanitize = f"Sanitizer: {sanitizer}\nSanitize-with: --n 5\n" if sanitizer else ""
         bug = catalogue.parse("x", f"Mutant: x\nVariant: {variant}\nBug: b\n{sanitize}\n")
         library = os.path.join(self.folder, "x")
         os.makedirs(library, exist_ok=True)
         saved = dict(os.environ)
         os.environ.update({"FAKE_KCHECK_EXIT": str(kcheck_exit), "PATH": f"{self.tools}:{saved['PATH']}"})
+        os.environ.update({"FAKE_KCHECK_HANG": "1"} if hang else {})
         try:
             with open(os.path.join(self.folder, "x.log"), "w", encoding="utf-8") as log:
                 verdict, stage, how = catalogue_run.judge(bug, self.build, library, log)
@@ -1165,6 +1307,13 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
         self.assertEqual(self.judge("v/fine", kcheck_exit=3, sanitizer="memcheck")[0], "error")
         self.assertEqual(self.judge("v/fine")[:3], ("survived", "tests", "-"))
 
+    def test_a_sanitizer_that_hangs_ends_at_its_timeout_as_an_error(self):
+        started = time.monotonic()
+        with mock.patch.object(catalogue_run, "SANITIZER_TIMEOUT_S", 1):
+            judged = self.judge("v/fine", sanitizer="racecheck", hang=True)
+        self.assertEqual(judged, ("error", "sanitizer", "-", ("sanitizer timed out after 1 s",)))
+        self.assertLess(time.monotonic() - started, 30)
+
 
 class CatalogueResults(unittest.TestCase):
     """catalogue_run.main over two real catalogue mutants without a sanitizer, one at a time as the ctest entries run
@@ -1186,8 +1335,9 @@ class CatalogueResults(unittest.TestCase):
                 args = argparse.Namespace(
                     catalogue=[name], work_dir=work, build_dir=build, build_only=False, build_jobs=1
                 )
-                with contextlib.redirect_stdout(io.StringIO()):
-                    self.assertEqual(catalogue_run.main(args), 1)  # a survivor fails the run
+                with mock.patch("ctest_runs.gpu_probe_failure", return_value=None):  # a GPU, as ever
+                    with contextlib.redirect_stdout(io.StringIO()):
+                        self.assertEqual(catalogue_run.main(args), 1)  # a survivor fails the run
             with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
                 results = json.load(file)
             with open(os.path.join(work, "report", "pairs.md"), encoding="utf-8") as file:
@@ -1383,6 +1533,55 @@ class Builds(unittest.TestCase):
         self.assertEqual(restored, self.SOURCE)
         self.assertEqual(leftovers, [])
 
+    def test_a_unit_compile_never_reads_a_tree_a_header_mutant_patches(self):
+        # Slot 0's tree serves every unit compile (Campaign.compile_alone) and may build a header's
+        # mutant meanwhile: a unit compile asked for while the header is patched must wait for it.
+        with tempfile.TemporaryDirectory() as work:
+            slot = BuildSlot(work, 0, 1)
+            source, header = (os.path.join(slot.src, "kernels", name) for name in ("answer.cpp", "answer.h"))
+            os.makedirs(os.path.dirname(source))
+            os.makedirs(slot.build_dir)
+            for path, text in ((source, self.SOURCE), (header, "#define ANSWER 42\n")):
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write(text)
+            slot.can_build, slot.digest, slot.toolchain = True, "digest", "toolchain"
+            slot.unpatched = os.path.join(slot.folder, "unpatched-objects")
+            slot._units, slot._unit_checked = {source: (f"c++ -c {source} -o answer.o", "answer.o")}, {source}
+            header_mutant = "".join(
+                difflib.unified_diff(
+                    ["#define ANSWER 42\n"], ["#define ANSWER 43\n"], "a/kernels/answer.h", "b/kernels/answer.h"
+                )
+            )
+            seen, settled, compiling, run = [], threading.Event(), [], subprocess.run
+
+            class Parking(threading.Condition):  # a unit compile that waits for the slot says so
+                def wait(self, timeout=None):
+                    settled.set()
+                    return super().wait(timeout)
+
+            slot._compiling._condition = Parking()
+
+            def compile_unit():
+                seen.append(slot.compile_unit(self.mutant("const_plus_1", "43").diff, work + "/objects", work + "/log"))
+
+            def fake_run(command, *arguments, **options):
+                if isinstance(command, str):  # the unit's compile command: which header does it read?
+                    with open(header, encoding="utf-8") as file:
+                        seen.append(file.read())
+                    settled.set()
+                    return subprocess.CompletedProcess(command, 0)
+                if command[:2] == ["cmake", "--build"]:  # the header mutant's build: the header is patched
+                    compiling.append(threading.Thread(target=compile_unit))
+                    compiling[0].start()
+                    settled.wait(60)  # until the compile has read the tree, or waits for the slot
+                    return subprocess.CompletedProcess(command, 0)
+                return run(command, *arguments, **options)
+
+            with mock.patch("mutant_builds.subprocess.run", side_effect=fake_run):
+                self.assertTrue(slot.build(header_mutant, None, os.path.join(work, "build.log")))
+                compiling[0].join()
+        self.assertEqual(seen, ["#define ANSWER 42\n", True], "a unit compiled against a header mutant")
+
 
     def test_catalogue_libraries_are_built_with_the_patch_header(self):
         with tempfile.TemporaryDirectory() as root:
@@ -1458,7 +1657,9 @@ class LargeBatches(unittest.TestCase):
             args = argparse.Namespace(budget_s=None, work_dir=work, build_dir=work)
             campaign = Campaign(args, pairs, lanes)
             printed = io.StringIO()
-            with mock.patch("run_mutants.run_stages", side_effect=self.fake_stages), contextlib.redirect_stdout(printed):
+            with mock.patch("run_mutants.run_stages", side_effect=self.fake_stages), mock.patch(
+                "ctest_runs.gpu_probe_failure", return_value=None
+            ), contextlib.redirect_stdout(printed):
                 with ThreadPoolExecutor(self.LANES) as testers:
                     for mutant, label in pairs:
                         library = os.path.join(work, mutant.id, "libkernels.so")
