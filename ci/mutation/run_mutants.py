@@ -37,8 +37,8 @@ at its first failure (ctest --stop-on-failure) and the next run only if the muta
 The suite's hang watchdog (a batch past its deadline ends its process) and its TIMEOUT properties
 bound every entry: a mutant that hangs is killed by timeout and reported as such. A mutant that
 does not compile is counted apart. A run that lost its GPU (ctest_junit.py; or the build's
-gpu_probe failing before a verdict) is the error "GPU lost": the campaign stops there, exit 1. With --budget-s, nothing new starts once the budget is spent;
-what is left is reported as not run. Writes <work>/results.json (rewritten after every judged
+gpu_probe failing before a verdict) is the error "GPU lost": the campaign stops there, exit 1.
+With --budget-s, nothing new starts once the budget is spent; what is left is reported as not run. Writes <work>/results.json (rewritten after every judged
 pair, so a sitting cut off keeps what it judged) and the report (report.py) into <work>/report/.
 A sitting cut off by SIGINT (a timeout's, Ctrl-C) records nothing judged after the signal: a build
 or a test it killed would read as a mutant that does not compile, or as a kill.
