@@ -1,7 +1,8 @@
 // Compact cases of every variant of one family (SANITIZE_FAMILY), for the compute-sanitizer
 // runs (ctest -L sanitize): the tools slow kernels down by one or two orders of magnitude, so
 // these cover each variant's code paths (the smallest, the preferred (as 0) and the largest
-// block; a partial block, an odd length past two blocks, a multi-tile length; a type of each
+// block; a partial block, an odd length past two blocks, a multi-tile length, and for a vector
+// path a partial second tile ending inside its last vector, aligned; a type of each
 // element width (memcheck, initcheck) or of 4 and 8 bytes (racecheck, synccheck), and every
 // widening key declared; every declared op, kind and form; in-place where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
