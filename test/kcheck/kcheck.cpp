@@ -63,17 +63,21 @@ int print_contracts() {
 }
 
 int list_registry() {
-  // The id column is as wide as the longest id and two spaces: the first word of a line is its id.
-  std::size_t id_width = 0;
-  for (const VariantInfo* info : kernels::all_variants()) id_width = std::max(id_width, info->id().size() + 2);
-  const int ids = static_cast<int>(id_width);
-  std::cout << std::left << std::setw(ids) << "variant" << std::setw(22) << "blocks" << std::setw(22)
+  // The id and block columns are as wide as their longest entry and two spaces: nothing is cut,
+  // and the first word of a line is its id.
+  std::size_t id_width = 0, block_width = 0;
+  for (const VariantInfo* info : kernels::all_variants()) {
+    id_width = std::max(id_width, info->id().size() + 2);
+    block_width = std::max(block_width, info->block_sizes.describe().size() + 2);
+  }
+  const int ids = static_cast<int>(id_width), blocks = static_cast<int>(block_width);
+  std::cout << std::left << std::setw(ids) << "variant" << std::setw(blocks) << "blocks" << std::setw(22)
             << "max n (preferred)" << std::setw(6) << "det."
             << "description\n";
   for (const VariantInfo* info : kernels::all_variants()) {
-    std::cout << std::setw(ids) << info->id() << std::setw(22) << info->block_sizes.describe().substr(0, 21)
-              << std::setw(22) << info->max_length_with(0) << std::setw(6) << (info->deterministic ? "yes" : "no")
-              << info->description << "\n"
+    std::cout << std::setw(ids) << info->id() << std::setw(blocks) << info->block_sizes.describe() << std::setw(22)
+              << info->max_length_with(0) << std::setw(6) << (info->deterministic ? "yes" : "no") << info->description
+              << "\n"
               << std::setw(ids) << ""
               << "types";
     for (const kernels::TypeOps& entry : info->type_ops) {
