@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The suite's own timing: how long the presets take on a GPU machine, against their targets.
 
-    bench/suite_timing.py --run gpu --run sanitize [--build-dir build] --out bench/results/suite-timing-<date>.md
+    bench/suite_timing.py --run gpu --run sanitize [--build-dir build] --out bench/results/suite-timing.md
     bench/suite_timing.py --junit gpu=junit-gpu.xml --junit sanitize=junit-sanitize.xml --out FILE
 
 --run runs `ctest --preset <name> --output-junit` from the repository root (a GPU machine with
