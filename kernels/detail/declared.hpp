@@ -1,12 +1,6 @@
-// What a variant's implementation declares at compile time: the element types, ops and scan
-// kinds it is instantiated for, and whether it needs commutative operators. It may list them:
-//   static constexpr std::array kTypes{TypeKey::float32};
-//   static constexpr std::array kOps{Op::max};
-//   static constexpr std::array kKinds{ScanKind::inclusive};
-// Whatever it does not list defaults to everything its family takes (family_takes), each
-// op with the types it takes (operator_takes; the widening types are the sum's alone).
-// make_<family>_variant instantiates exactly the declared combinations and writes the same into
-// the variant's record, so that record and code cannot disagree.
+// What a variant's implementation declares at compile time: the types, ops and scan kinds it is instantiated for
+// (optional lists kTypes, kOps, kKinds; by default all its family takes) and kCommutativeOnly (docs/kernels.md).
+// make_<family>_variant writes the same into the record, so that record and code cannot disagree.
 #pragma once
 
 #include <kernels/registry.hpp>
@@ -32,9 +26,7 @@ constexpr bool declares_type(Family family, TypeKey type) {
   }
 }
 
-// An implementation whose combining order is not the input's declares
-//   static constexpr bool kCommutativeOnly = true;
-// and is then instantiated for commutative operators only (its record says commutative_only).
+// An implementation whose combining order is not the input's sets kCommutativeOnly = true.
 template <class Impl>
 constexpr bool commutative_only() {
   if constexpr (requires { Impl::kCommutativeOnly; }) {
@@ -69,10 +61,8 @@ constexpr bool declares_kind(ScanKind kind) {
   }
 }
 
-// An implementation with a vector path declares both
-//   static std::uint64_t vector_values(TypeKey type);         // the values of one vector load
-//   static std::uint64_t tile_size(int block, TypeKey type);  // the values a block takes at once
-// and its record carries them, so that the tests place ragged ends inside its last vectors.
+// A vector path declares vector_values(TypeKey) and tile_size(int, TypeKey); the record carries them so that the
+// tests place ragged ends inside its last vectors.
 template <class Impl>
 void declare_vector_path(VariantInfo& info) {
   if constexpr (requires { &Impl::vector_values; }) {

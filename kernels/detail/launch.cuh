@@ -1,6 +1,5 @@
-// Every kernel launch of the library goes through launch_kernel(), so that a failed launch is
-// reported with the kernel's name, grid, block and shared memory instead of surfacing later as
-// an unrelated error.
+// Every launch goes through launch_kernel(), so that a failed launch names its kernel, grid, block and shared
+// memory instead of surfacing later as an unrelated error.
 #pragma once
 
 #include <kernels/detail/launch_error.hpp>

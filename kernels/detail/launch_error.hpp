@@ -10,8 +10,7 @@
 
 namespace kernels::detail {
 
-// Names a kernel in error messages: "reduce/harris3_sequential<float,max> pass".
-struct KernelLabel {
+struct KernelLabel {  // in messages: "reduce/harris3_sequential<float,max> pass"
   std::string_view variant_id;
   TypeKey type;
   std::string_view operation;

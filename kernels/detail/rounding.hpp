@@ -1,4 +1,3 @@
-// Integer rounding shared by the kernels of every family: grid sizes and workspace layouts.
 #pragma once
 
 #include <cstddef>

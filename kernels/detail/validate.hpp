@@ -1,5 +1,4 @@
-// Checks shared by every family's host API. Each throws ValidationError naming the variant, the
-// parameter, the value and the limit, and runs before any CUDA call.
+// Checks shared by every family's host API: each throws ValidationError, before any CUDA call.
 #pragma once
 
 #include <kernels/registry.hpp>
@@ -14,15 +13,11 @@ void require_type(const VariantInfo& info, TypeKey type);
 void require_op(const VariantInfo& info, TypeKey type, Op op);
 void require_kind(const VariantInfo& info, ScanKind kind);
 void require_form(const VariantInfo& info, SortForm form);
-// Returns the block size the call runs with (0 selects the variant's preferred one).
-int require_block_size(const VariantInfo& info, int requested);
-// n within the limit for the (resolved) block size and a multiple of the declared step.
+int require_block_size(const VariantInfo& info, int requested);  // 0 selects the preferred size
 void require_length(const VariantInfo& info, TypeKey type, std::uint64_t n, int block_size);
-// A pointer the call dereferences must be non-null and aligned to its element.
 void require_pointer(const VariantInfo& info, const char* parameter, const void* pointer, std::size_t alignment);
 void require_workspace(const VariantInfo& info, Workspace workspace, std::size_t required_bytes);
-// `out` must not overlap `in` (each `bytes` long), except that out == in is allowed when
-// `in_place_allowed`.
+// `out` must not overlap `in`, except that out == in is allowed when `in_place_allowed`.
 void require_disjoint(const VariantInfo& info, const char* parameter, const void* out, const void* in,
                       std::size_t bytes, bool in_place_allowed);
 

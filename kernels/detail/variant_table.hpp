@@ -1,7 +1,5 @@
-// A family's view of one variant: its registry record plus, for every element type and every
-// mode of the family (the op of a reduction, the kind of a scan, keys or pairs for a sort), a
-// type-erased entry point. Entries left empty are combinations the variant does not declare.
-// Plain C++.
+// A family's view of one variant: its record plus a type-erased entry per element type and mode (op, scan
+// kind or sort form); empty entries are combinations the variant does not declare. Plain C++.
 #pragma once
 
 #include <kernels/errors.hpp>
@@ -23,20 +21,15 @@ struct VariantTable {
   const Entry& entry(TypeKey type, int mode) const { return entries[index_of(type)][mode]; }
 };
 
-// Every registered variant of one family's table type (ReduceVariant, ScanVariant, SortVariant),
-// in registration order. Defined for the three in src/registration.cpp.
 template <class Variant>
-const std::vector<const Variant*>& registered_variants();
+const std::vector<const Variant*>& registered_variants();  // in registration order (src/registration.cpp)
 
-// Registers a variant: its table joins its family, its record the registry (after a check that
-// the record is coherent; an incoherent one or a duplicate name throws std::logic_error). A
-// variant's file calls it once, during the static initialisation of the library that holds it:
-//   const bool registered = register_variant(make_reduce_variant<Impl>({...}));
+// Joins a variant to its family and the registry (std::logic_error for an incoherent record or a duplicate
+// name); once per variant file: const bool registered = register_variant(make_reduce_variant<Impl>({...}));
 template <class Variant>
 bool register_variant(Variant variant);
 
-// Adds a record to the registry (src/registry.cpp).
-void add_to_registry(const VariantInfo& info);
+void add_to_registry(const VariantInfo& info);  // src/registry.cpp
 
 // The variant of `family` called `name`, or a ValidationError listing the registered ones.
 template <class Variant>

@@ -1,5 +1,4 @@
-// The two ways a call into the library fails: it was refused before anything was launched
-// (ValidationError), or the CUDA runtime reported an error (CudaError).
+// The two ways a call fails: refused before any launch (ValidationError), or a CUDA error (CudaError).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -9,9 +8,8 @@
 
 namespace kernels {
 
-// A call's argument is outside what the variant supports. Raised before any CUDA call, so
-// nothing was launched and nothing was written. The message names the variant ("reduce/cub"),
-// the parameter ("block_size"), the value given and the limit it broke.
+// Raised before any CUDA call, so nothing was launched or written. Names the variant ("reduce/cub"), the
+// parameter ("block_size"), the value given and the limit it broke.
 class ValidationError : public std::invalid_argument {
  public:
   ValidationError(std::string variant, std::string parameter, std::string value, std::string limit);
@@ -28,8 +26,7 @@ class ValidationError : public std::invalid_argument {
   std::string limit_;
 };
 
-// The CUDA runtime returned an error. For a failed launch the message names the kernel, its
-// grid, block and dynamic shared memory.
+// For a failed launch the message names the kernel, its grid, block and dynamic shared memory.
 class CudaError : public std::runtime_error {
  public:
   CudaError(cudaError_t code, const std::string& context);
@@ -39,7 +36,6 @@ class CudaError : public std::runtime_error {
   cudaError_t code_;
 };
 
-// Throws CudaError naming `what` unless `code` is cudaSuccess.
-void check_cuda(cudaError_t code, const char* what);
+void check_cuda(cudaError_t code, const char* what);  // throws CudaError naming `what` unless cudaSuccess
 
 }  // namespace kernels

@@ -18,12 +18,9 @@ namespace kernels {
 enum class Family { reduce, scan, sort };
 inline constexpr std::array kAllFamilies{Family::reduce, Family::scan, Family::sort};
 
-// The one list of element types. Each entry: the key, the C++ type a primitive reads, the one
-// it produces, and the name tests, ctest labels (cmake/KernelsTesting.cmake reads these lists)
-// and kcheck use. Adding a type is one line here plus what is truly its own (its bits' order in
-// kernels/sort/detail/total_order.cuh, its distributions and rounding in the harness); every
-// instantiation, name and label follows from the lists. The groups say which families take a
-// type (family_takes below):
+// The one list of element types: the key, the C++ type a primitive reads, the one it produces, and the name that
+// tests, ctest labels (cmake/KernelsTesting.cmake) and kcheck use. Adding a type: one line here plus what is its
+// own (docs/semantics.md). The groups say which families take a type (family_takes below):
 // every family: scans, reductions and sorts.
 #define KERNELS_FOR_EACH_SCAN_TYPE(X)                          \
   X(int32, int, int, int)                                      \
@@ -188,14 +185,11 @@ constexpr bool family_takes(Family family, TypeKey type) {
   return false;
 }
 
-// Calls f(In{}, Out{}) with value-initialised objects of the C++ types behind a run-time key,
-// so that code holding a key can reach a template instantiated for those types. visit_type
-// takes every key; visit_scan_type and visit_element_type only those their families take
-// (family_takes), so that f is instantiated for no type the family has no call for, and throw
-// std::invalid_argument for the others.
+// Calls f(In{}, Out{}) for the C++ types behind a run-time key, to reach a template instantiated for them.
+// visit_scan_type and visit_element_type take only their families' keys (f is instantiated for no other type)
+// and throw std::invalid_argument for the rest.
 namespace detail {
-// The type itself: lets `T{}` value-initialise a type of several words (`long long`). The public
-// headers are C++17, which has no std::type_identity.
+// Lets `T{}` value-initialise a type of several words (`long long`); the public headers are C++17.
 template <class T>
 using named_t = T;
 }  // namespace detail

@@ -1,5 +1,4 @@
-// Device scratch memory handed to a call. The library never allocates during a call: the
-// caller sizes the workspace with the family's *_workspace_bytes query and allocates it once.
+// Device scratch memory of a call, sized by the family's *_workspace_bytes: the library never allocates.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,4 @@
-// The three arithmetic operators' descriptors: commutative, every element type. Their device
-// functors (wrapping integer sums, IEEE maximum and minimum) are in kernels/detail/ops.cuh.
+// The arithmetic operators' descriptors: commutative, every type; device functors in kernels/detail/ops.cuh.
 #pragma once
 
 namespace kernels::operators {

@@ -2,10 +2,7 @@
 // [[a, b], [c, d]] with entries mod 2^16, packed in a 64-bit word (a in bits 0-15, b in 16-31, c
 // in 32-47, d in 48-63); the identity matrix is its identity. Associative, not commutative.
 // test/fixtures/fixture_matrix_product.cu is a variant that takes it alone.
-//
-// The product of many random matrices mod 2^16 tends to zero (each singular factor doubles its
-// entries' powers of two): inputs longer than about a hundred elements test its order weakly,
-// which is why the suite's own order operator is kernels/operators/unitriangular.hpp.
+// Long random products mod 2^16 tend to zero, so it tests order weakly: the suite's own is unitriangular.hpp.
 #pragma once
 
 #include <cuda_runtime_api.h>

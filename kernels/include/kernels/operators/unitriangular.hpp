@@ -1,10 +1,8 @@
-// The product of 3x3 upper unitriangular matrices [[1, a, c], [0, 1, b], [0, 0, 1]], packed in a
-// 64-bit word: a (mod 2^22) in bits 0-21, b (mod 2^21) in bits 22-42, c (mod 2^21) in bits
-// 43-63. Multiplying adds the a's and the b's and gives c1 + c2 + a1 * b2, so the result
-// remembers the order of every pair: op(x, y) and op(y, x) differ by a1 * b2 - a2 * b1. Every
-// word is a matrix and every matrix has an inverse, so a long product never collapses (that of
-// random 2x2 matrices mod 2^16 is zero after about a hundred factors), and its identity is the
-// word 0. c only needs a mod 2^21, which is why a may keep one more bit and fill the word.
+// The product of 3x3 upper unitriangular matrices [[1, a, c], [0, 1, b], [0, 0, 1]] in a 64-bit word: a (mod
+// 2^22) in bits 0-21, b (mod 2^21) in 22-42, c (mod 2^21) in 43-63. Multiplying adds the a's and the b's and gives
+// c1 + c2 + a1 * b2, so op(x, y) and op(y, x) differ by a1 * b2 - a2 * b1. Every matrix has an inverse, so long
+// products never collapse (unlike matrix2x2_mod16's), and the word 0 is the identity. c only needs a mod 2^21,
+// which is why a keeps one more bit.
 #pragma once
 
 #include <cuda_runtime_api.h>
