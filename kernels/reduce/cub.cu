@@ -12,8 +12,7 @@
 namespace kernels::detail {
 namespace {
 
-// CUB's offsets follow the type of num_items; lengths that fit use 32-bit offsets, as most
-// callers do.
+// CUB's offsets follow num_items' type: 32-bit where the length fits, as most callers use.
 template <class F>
 cudaError_t with_offset_type(std::uint64_t n, F&& f) {
   if (n <= std::uint64_t(std::numeric_limits<std::int32_t>::max())) return f(static_cast<std::int32_t>(n));
@@ -49,10 +48,8 @@ struct CubReduce {
                "cub::DeviceReduce::Reduce");
   }
 
-  // From CUB's tuning for sm_60 and later (tuning_reduce.cuh, Policy600): 256 threads of 16
-  // items per tile; at least one block per multiprocessor in the even-share pass, each thread
-  // folding its items of every tile serially, then a block tree; the single-tile pass folds at
-  // most 5 x occupancy (<= 8 blocks of 256 threads) x multiprocessors partials the same way.
+  // CUB's Policy600 (tuning_reduce.cuh): 256 threads x 16 items a tile, folded serially per thread, then a block
+  // tree; the single-tile pass folds at most 5 x 8 blocks x multiprocessors partials the same way.
   static std::uint64_t accumulation_depth(std::uint64_t n, int) {
     constexpr std::uint64_t threads = 256, items = 16, tile = threads * items, tree_levels = 8;
     const std::uint64_t blocks = multiprocessor_count();

@@ -1,10 +1,8 @@
 // Harris step 1: interleaved addressing with a divergent branch.
 //
-// Each block loads one value per thread into shared memory and combines pairs at distance 1,
-// 2, 4, ...: at distance s, the threads whose index is a multiple of 2s add their partner's
-// value. The `%` and a branch that idles most lanes of every warp are what step 2 removes.
-// Out-of-range threads load the identity, so ragged lengths need no early return (which would
-// leave the __syncthreads() below unreached by some threads).
+// At distance s (1, 2, 4, ...) the threads whose index is a multiple of 2s add their partner's value; the
+// `%` and the branch that idles most lanes of every warp are what step 2 removes. Out-of-range threads load
+// the identity rather than return early, so every thread reaches the __syncthreads().
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
 

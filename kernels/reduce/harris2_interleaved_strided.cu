@@ -1,9 +1,8 @@
 // Harris step 2: interleaved addressing with a strided index.
 //
-// Same pairs as step 1, but at distance s thread t works on index 2·s·t, so the active threads
-// are the low ones and whole warps either work or idle: no divergence within a warp and no `%`.
-// The price is shared-memory bank conflicts (the accesses of a warp are 2·s words apart), which
-// step 3 removes.
+// Same pairs as step 1, but at distance s thread t works on index 2·s·t: whole warps work or idle, so no
+// divergence and no `%`. The price is bank conflicts (a warp's accesses are 2·s words apart), which step 3
+// removes.
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
 

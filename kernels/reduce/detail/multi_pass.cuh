@@ -1,15 +1,6 @@
-// The classic reductions are block-local: one launch turns `count` values into one value per
-// block. MultiPass applies such a block kernel again to the per-block results until a single
-// value remains, so every variant built on it reduces inputs of any length.
-//
-// A block kernel description `K` provides
-//   template <class OpT, class In, class Out> static auto kernel(int block_size);
-//       the __global__ function for that block size, with signature
-//       (const In* in, std::uint64_t count, Out* block_results)
-//   static unsigned grid_for(std::uint64_t count, int block_size);  blocks of a pass
-//   static std::uint64_t max_length(int block_size);
-//   template <class Out> static std::size_t shared_bytes(int block_size);
-// usually by deriving from one of the grid policies below.
+// MultiPass: applies a block-local reduction kernel again to its per-block results until one value
+// remains, so every variant built on it takes any length. The block kernel description `K` it takes is in
+// docs/kernels.md#reduce; the grid policies below provide most of it.
 #pragma once
 
 #include <kernels/detail/declared.hpp>

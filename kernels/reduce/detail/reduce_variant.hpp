@@ -1,6 +1,5 @@
-// How the reduction dispatcher reaches a variant: its registry record plus, for every supported
-// (type, op), a type-erased entry point and workspace query. Plain C++: the dispatcher and the
-// registry compile without nvcc.
+// How the reduction dispatcher reaches a variant: its record plus a type-erased entry and workspace query per
+// (type, op). Plain C++: the dispatcher and the registry compile without nvcc.
 #pragma once
 
 #include <kernels/detail/variant_table.hpp>
@@ -32,7 +31,6 @@ struct ReduceEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-// Entries indexed by type and op.
 using ReduceVariant = VariantTable<ReduceEntry, kOpCount>;
 
 // Writes the empty-input result of (type, op) to `out` (a one-thread kernel).

@@ -1,6 +1,4 @@
-// Block reduction through warp shuffles: each warp reduces its 32 values in registers
-// (__shfl_down_sync), warp results meet in shared memory, and the first warp reduces those.
-// No shared-memory tree and one __syncthreads().
+// Block reduction through warp shuffles: warps reduce in registers, their results meet in shared memory.
 #pragma once
 
 namespace kernels::detail {
