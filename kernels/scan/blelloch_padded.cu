@@ -1,10 +1,7 @@
 // Blelloch's work-efficient scan with bank-conflict padding (GPU Gems 3, ch. 39).
 //
-// The same tree as blelloch_plain (detail/blelloch_tile.cuh), but value i lives in shared word
-// i + i / 32: one pad word after every 32 values, so the tree's power-of-two strides no longer
-// map the threads of a warp onto the same bank. The tile needs capacity + capacity / 32 words.
-//
-// Registered alone (one block: lengths up to 2 * blockDim) and under scan-then-fan.
+// The tree of blelloch_plain, but value i lives in word i + i / 32: a pad word after every 32 values keeps the
+// tree's power-of-two strides off a single bank. Registered alone (one block) and under scan-then-fan.
 #include <kernels/scan/detail/blelloch_tile.cuh>
 #include <kernels/scan/detail/make_scan_variant.cuh>
 

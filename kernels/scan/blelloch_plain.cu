@@ -1,12 +1,7 @@
-// Blelloch's work-efficient scan, two values per thread, plain shared-memory layout.
+// Blelloch's work-efficient scan, two values per thread, plain shared-memory layout (detail/blelloch_tile.cuh).
 //
-// Up-sweep (a reduction tree built in place), clear the root, down-sweep (each node hands its
-// prefix to its left child and prefix + left subtree to its right child): O(n) work, exclusive
-// by construction (detail/blelloch_tile.cuh). Value i lives in shared word i, so the tree's
-// strides of 2, 4, 8, ... words make threads of a warp collide on banks; blelloch_padded.cu
-// removes that.
-//
-// Registered alone (one block: lengths up to 2 * blockDim) and under scan-then-fan.
+// Value i lives in shared word i, so the tree's strides of 2, 4, 8, ... words make a warp's threads collide on
+// banks; blelloch_padded.cu removes that. Registered alone (one block) and under scan-then-fan.
 #include <kernels/scan/detail/blelloch_tile.cuh>
 #include <kernels/scan/detail/make_scan_variant.cuh>
 

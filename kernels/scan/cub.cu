@@ -1,9 +1,7 @@
-// CUB's DeviceScan, registered as a variant: the speed anchor and a second oracle. It chooses
-// its own launch shape (block_size 0) and uses CUB's tuned sum (::cuda::std::plus) for sums.
-//
-// Exclusive scans start from the op's identity (-0.0 for a float sum), so that exclusive[i]
-// equals inclusive[i-1] bit for bit; a float sum's element 0 is then set to the empty sum, +0.0. Like every
-// decoupled look-back scan, float results are not bitwise deterministic.
+// CUB's DeviceScan, registered as a variant: the speed anchor and a second oracle. It chooses its own launch
+// shape (block_size 0) and uses CUB's tuned sum (::cuda::std::plus) for sums. Exclusive scans start from the
+// identity (-0.0 for a float sum), so that exclusive[i] equals inclusive[i-1] bit for bit; a float sum's element
+// 0 is then set to +0.0. Like every decoupled look-back scan, float results are not bitwise deterministic.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
 
@@ -74,9 +72,8 @@ struct CubScan {
     }
   }
 
-  // From CUB's sm_90 tuning (tuning_scan.cuh): tiles of at least 128 threads x 8 items, each
-  // thread serial over at most 24 items, then the block scan; tile prefixes chain through the
-  // look-back like decoupled_lookback.cu's (7 roundings per earlier tile at most).
+  // CUB's sm_90 tuning (tuning_scan.cuh): tiles of >= 128 threads x 8 items, <= 24 serial items a thread, then
+  // the block scan; tile prefixes chain through the look-back (7 roundings per earlier tile at most).
   static std::uint64_t accumulation_depth(std::uint64_t n, int) {
     const std::uint64_t tiles = ceil_div(n, 128 * 8);
     return 2 * (24 + 2 * 10 + 2) + 2 + 7 * tiles;

@@ -1,28 +1,8 @@
-// Decoupled look-back: a single-pass scan of any length (Merrill & Garland, "Single-pass
-// Parallel Prefix Scan with Decoupled Look-back", 2016).
-//
-// One block per tile, tiles numbered by an atomic ticket in the order blocks start (so a tile
-// only ever waits for tiles that are already running). While its ticket travels, a block asks
-// L2 for the lines of the tile it will most likely get (prefetch_likely_tile). A tile
-//   1. loads its values (four 16-byte vectors per thread when the tile is whole and aligned,
-//      each warp instruction covering 512 contiguous bytes) and scans them in registers, across
-//      each warp and across the block (detail/warp_scan.cuh);
-//   2. publishes its aggregate (status AGGREGATE), so that later tiles need not wait for its
-//      prefix;
-//   3. with its first warp, looks back over the tiles before it, 32 at a time: each lane reads
-//      one predecessor's status, waits while it is INVALID, and the window's values are summed
-//      up to the nearest tile that already has its INCLUSIVE prefix; if none has, the window
-//      moves 32 tiles further back;
-//   4. publishes its inclusive prefix (status INCLUSIVE) and adds its exclusive prefix to its
-//      values.
-// The speed of the whole scan is the speed at which inclusive prefixes travel down the tiles:
-// each hop costs a look-back's memory round trips. Hence large tiles (up to 128 bytes a thread)
-// and status words that hold flag and value together, so that a reader that sees the flag sees
-// its value in the same load, without any fence: 8 bytes for 4-byte values, 16 bytes (one
-// 128-bit access) for 8-byte ones (flag and value apart, ordered by release and acquire, cost a
-// second dependent load per look-back step). The float result depends on which predecessors had
-// published their prefixes, so float sums are not bitwise deterministic (integers are exact
-// either way).
+// Decoupled look-back: a single-pass scan of any length (Merrill & Garland, "Single-pass Parallel Prefix Scan
+// with Decoupled Look-back", 2016). A tile scans its values, publishes its aggregate, looks back over its
+// predecessors with its first warp, publishes its inclusive prefix and adds its exclusive one. The design (ticket
+// order, status words holding flag and value, tile size) and its measurements: docs/kernels.md#scan. Float sums
+// are not bitwise deterministic: the result depends on which predecessors had published their prefixes.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/warp_scan.cuh>
 
@@ -41,9 +21,8 @@ struct TileState {
   T value;
 };
 
-// The tiles' states for values of up to 4 bytes: one 8-byte word per tile, the flag in the high
-// half, the value's bits in the low (zero-extended).
-// The workspace holds the words (zero: INVALID, before the launch).
+// The tiles' states for values of up to 4 bytes: one 8-byte word per tile, the flag in the high half, the
+// value's bits in the low; the workspace holds the words (zero: INVALID, before the launch).
 template <class T>
 struct PackedTileStatus {
   // publish() and read() copy the value's bytes to and from 4 bytes of the word.
@@ -77,17 +56,11 @@ struct PackedTileStatus {
   }
 };
 
-// The tiles' states for 8-byte values: one 16-byte word per tile, {flag, value}, stored and
-// loaded whole by single 128-bit relaxed accesses (st/ld.relaxed.gpu.b128, sm_70 and later,
-// the instructions cuda::atomic_ref uses for 16-byte types; written out here because CUDA
-// 13.0's wrapper swaps their operands). As with the 8-byte words, a reader that sees the flag
-// sees its value in the same load: no fence, and one memory round trip per look-back step
-// where flag and value apart cost two (an acquire load of the flag, then the value). The
-// workspace holds the words (zero: INVALID, before the launch).
+// The tiles' states for 8-byte values: one 16-byte {flag, value} word per tile, stored and loaded whole by
+// 128-bit relaxed accesses, written out because CUDA 13.0's cuda::atomic_ref wrapper swaps their operands.
 template <class T>
 struct WideTileStatus {
-  // publish() and read() copy the value's bytes to and from 8 bytes of the word: a narrower
-  // value would be over-read.
+  // publish() and read() copy 8 bytes: a narrower value would be over-read.
   static_assert(sizeof(T) == sizeof(unsigned long long), "the wide tile status holds 8-byte values");
   struct alignas(16) Word {
     unsigned long long flag;
@@ -126,14 +99,8 @@ struct WideTileStatus {
 template <class T>
 using TileStatus = std::conditional_t<sizeof(T) <= 4, PackedTileStatus<T>, WideTileStatus<T>>;
 
-// Each thread moves rows of 16-byte vectors: a warp's part of a tile is kRows rows of 32
-// vectors, lane l taking vector l of each row, so that every load and store instruction of a
-// warp covers 512 contiguous bytes. Every type takes 8 rows, 128 bytes a thread (the kernel is
-// compiled for 1024-thread blocks, whose 64 registers a thread 8-byte values just fit, with a
-// few bytes spilled). Measured on the H100 at 2^28 ints: 64 bytes a thread ran at 0.84x CUB's
-// speed, 128 bytes at 0.96-0.98x. At 2^28 long longs, against CUB in the same run: flag and
-// value apart with 64 bytes a thread 0.72x, apart with 128 bytes 0.85x, one 16-byte word with
-// 64 bytes 0.82x, one 16-byte word with 128 bytes 0.97x.
+// A warp's part of a tile is kRows rows of 32 16-byte vectors, lane l taking vector l of each row, so that every
+// warp access covers 512 contiguous bytes; 128 bytes a thread (the measurements: docs/kernels.md#scan).
 inline constexpr unsigned kRows = 8;
 template <class T>
 inline constexpr unsigned kValuesPerVector = 16 / sizeof(T);
@@ -170,13 +137,8 @@ __device__ T look_back(const Status& status, unsigned tile) {
   }
 }
 
-// Tickets follow the order in which blocks start, which is close to blockIdx order, so block b
-// most likely gets tile b. Until the ticket's atomic returns, a block has nothing to do and its
-// SM's memory pipe idles (one block of 1024 threads, or two of 512, fill the SM's registers); a
-// prefetch of that tile's lines into L2 overlaps the wait with the first DRAM reads. A wrong
-// guess costs nothing but the hint: the lines belong to a tile that a block near in start order
-// reads next. Measured on the H100 at 2^28 against CUB in the same run: int 0.97x without,
-// 1.02x with (1024 threads) and 1.07x with 512-thread blocks; long long 0.97x, 1.03x, 1.04x.
+// Block b most likely gets tile b: prefetching its lines into L2 overlaps the ticket's wait with the first DRAM
+// reads, and a wrong guess only warms lines that a block near in start order reads next.
 template <class T>
 __device__ void prefetch_likely_tile(const T* in, std::uint64_t n) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
@@ -326,11 +288,9 @@ struct DecoupledLookback {
                   call.stream, in, out, call.n, next_tile, status);
   }
 
-  // An output: its lane's serial values (<= 4) and the row's warp scan (5 levels) and lane
-  // prefix (1), the chain of the warp's row totals (<= 8), the block scan of the warp totals
-  // (warp and block levels, 12), the warp and tile prefixes (2) and its own serial adds (<= 4);
-  // 4-byte types give the most. A tile prefix can chain through every earlier tile: each link
-  // adds a window reduction (5 levels), the window add and the inclusive publication.
+  // An output: serial values (<= 4), the row's warp scan (5) and lane prefix (1), the row totals' chain (<= 8),
+  // the block scan (12), the warp and tile prefixes (2), its own serial adds (<= 4). A tile prefix can chain through
+  // every earlier tile, each link a window reduction (5), the window add and the publication.
   static std::uint64_t accumulation_depth(std::uint64_t n, int block_size) {
     const std::uint64_t within_tile = 2 * kValuesPerVector<float> + 5 + 1 + kRows + 12 + 2;
     const std::uint64_t tiles = ceil_div(n, tile_values<double>(block_size));

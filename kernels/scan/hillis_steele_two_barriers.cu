@@ -1,12 +1,8 @@
 // Hillis-Steele scan in one shared buffer, two barriers per step.
 //
-// One value per thread. At step k every thread adds the value 2^k places to its left, so after
-// log2(blockDim) steps each holds its inclusive prefix (O(n log n) work). In a single buffer a
-// thread's partner may overwrite its slot in the same step: the first barrier makes every read
-// of a step happen before any write of it, the second every write before the next step's
-// reads. (Dropping the first is the classic race.)
-//
-// Registered alone (one block: lengths up to blockDim) and under scan-then-fan (any length).
+// At step k every thread adds the value 2^k places to its left (O(n log n) work). In one buffer a partner may
+// overwrite a slot within the step: the first barrier puts every read before any write, the second every write
+// before the next step's reads (dropping the first is the classic race). Alone and under scan-then-fan.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
 

@@ -1,11 +1,8 @@
 // Warp-shuffle tile scan: four consecutive values per thread.
 //
-// Each thread scans its four values serially in registers, the threads' totals are scanned
-// across the block with __shfl_up_sync within warps and one shared-memory exchange of warp
-// totals (detail/warp_scan.cuh), and each thread adds its exclusive prefix to its values. No
-// shared-memory tree, two barriers in all.
-//
-// Registered alone (one block: lengths up to 4 * blockDim) and under scan-then-fan.
+// Each thread scans its values in registers, the threads' totals are scanned across the block
+// (detail/warp_scan.cuh), and each thread adds its exclusive prefix: no shared-memory tree, two barriers in all.
+// Registered alone (one block) and under scan-then-fan.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/warp_scan.cuh>
 

@@ -1,9 +1,6 @@
-// Blelloch's work-efficient tile scan, two values per thread (up-sweep, clear, down-sweep), over
-// a shared-memory layout chosen by `Layout`:
-//   static constexpr unsigned slot(unsigned i);          // where value i lives
-//   static constexpr unsigned slots(unsigned capacity);  // shared words for a tile
-// blelloch_plain.cu uses value i at slot i; blelloch_padded.cu inserts a pad word every 32
-// values so that the tree's power-of-two strides spread over the banks.
+// Blelloch's work-efficient tile scan, two values per thread (up-sweep, clear, down-sweep), over a shared-memory
+// layout: Layout::slot(i) is where value i lives, Layout::slots(capacity) the words a tile takes
+// (blelloch_plain.cu, blelloch_padded.cu).
 #pragma once
 
 #include <kernels/scan/detail/tile_scan.cuh>

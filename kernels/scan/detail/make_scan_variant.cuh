@@ -1,12 +1,5 @@
-// Builds a scan variant's dispatch table by instantiating its implementation for every type,
-// kind and op it declares (detail/declared.hpp: every scan type, both kinds, every op the family
-// offers and the type takes, unless it lists kTypes, kKinds or kOps). An implementation `Impl`
-// provides, for an op functor OpT (detail/ops.cuh):
-//   template <ScanKind kind, class OpT, class T> static void run(const T* in, T* out, const ScanCall&);
-//   template <ScanKind kind, class OpT, class T> static std::size_t workspace_bytes(std::uint64_t n, int block);
-//   static std::uint64_t max_length(int block);
-//   static std::uint64_t accumulation_depth(std::uint64_t n, int block);
-//   static std::uint64_t tile_size(int block, TypeKey type);
+// Builds a scan variant's dispatch table: its implementation instantiated for every type, kind and op it
+// declares (detail/declared.hpp). What an `Impl` provides: docs/kernels.md#scan.
 #pragma once
 
 #include <kernels/detail/declared.hpp>
@@ -43,9 +36,8 @@ void fill_scan_entries(ScanVariant& variant, std::index_sequence<T...>, std::ind
   (for_type(std::integral_constant<std::size_t, T>{}), ...);
 }
 
-// `info` holds the name, description, block sizes, length rule, determinism and in-place
-// capability; the types, ops and kinds, whether it needs commutative ops, and the limits come
-// from Impl.
+// `info` holds the name, description, block sizes, length rule, determinism and in-place capability; the
+// types, ops and kinds, commutative_only and the limits come from Impl.
 template <class Impl>
 ScanVariant make_scan_variant(VariantInfo info) {
   info.family = Family::scan;

@@ -1,23 +1,6 @@
-// What the block-level scan algorithms share, and the two drivers built on them.
-//
-// A block-level algorithm `Algo` scans one tile of up to blockDim * Algo::items_per_thread
-// values held by one block:
-//   static constexpr unsigned items_per_thread;
-//   static constexpr int min_block_size;
-//   template <class T> static std::size_t shared_bytes(int block_size);
-//   static std::uint64_t tile_depth(int block_size);   // roundings of any one output (float bound)
-//   template <ScanKind kind, class OpT, class T>
-//   __device__ static T scan_tile(const T* in, T* out, unsigned count);
-// scan_tile is called by every thread of the block; it reads in[0, count) completely before it
-// writes out[0, count) (so out may be in), writes the tile's kind-scan under the op functor OpT
-// (detail/ops.cuh; element 0 of an exclusive scan is OpT's identity) and returns the tile's
-// total in thread 0. Every combine keeps the input order, op(earlier values, later values):
-// the operators need not be commutative.
-//
-// SingleBlock<Algo> is the algorithm alone: one block, one tile, lengths up to its capacity.
-// ScanThenFan<Algo> scans any length: scan every tile and keep its total, scan the totals the
-// same way (recursively, as many levels as the length needs, each level's totals in the
-// workspace), then add to every tile the exclusive prefix of the totals before it.
+// What the block-level scan algorithms share, and the two drivers built on them: SingleBlock<Algo> (one tile)
+// and ScanThenFan<Algo> (any length: scan the tiles, scan their totals recursively, add each tile's prefix).
+// What an `Algo` provides: docs/kernels.md#scan.
 #pragma once
 
 #include <kernels/detail/device_query.hpp>

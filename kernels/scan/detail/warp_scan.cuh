@@ -1,5 +1,4 @@
-// Scans within a warp and across the warps of a block through register shuffles, shared by the
-// warp-shuffle tile scan and the decoupled look-back scan.
+// Warp and block scans through register shuffles, for the warp-shuffle tile scan and decoupled look-back.
 #pragma once
 
 #include <kernels/scan/detail/tile_scan.cuh>
@@ -18,9 +17,8 @@ __device__ T warp_inclusive_scan(T v) {
   return v;
 }
 
-// Exclusive scan of one value per thread over the whole block (blockDim a multiple of 32):
-// warps scan in registers, the warp totals meet in shared memory and the first warp scans them.
-// Returns the thread's exclusive prefix; *block_total receives the block's total in every thread.
+// Exclusive scan of one value per thread over the block (blockDim a multiple of 32); returns the thread's
+// prefix, and *block_total receives the block's total in every thread.
 template <class OpT, class T>
 __device__ T block_exclusive_scan(T v, T* block_total) {
   __shared__ T warp_totals[32];
