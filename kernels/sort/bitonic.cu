@@ -1,26 +1,7 @@
-// Bitonic sort: shared-memory stages inside blocks, global-memory steps across them; any length.
-//
-// The network sorts N = 2^k positions. Merge `size` (2, 4, ..., N) sorts every aligned block of
-// `size` positions whose two halves are sorted, in steps of falling stride: the first step
-// (stride size / 2) compares position i of the lower half with its mirror i ^ (size - 1) in
-// the upper half, which turns the two ascending halves into two bitonic halves, every key of
-// the lower one <= every key of the upper one; each later step compares i with i + stride
-// (the half-cleaners). In this formulation every comparator is ascending: the smaller key goes
-// to the lower index.
-//
-// Ragged lengths: N = bit_ceil(n) and positions n..N-1 hold virtual keys above every real key.
-// A comparator (i, j), i < j, with j >= n would leave its keys in place (the real key is already
-// the smaller, at the lower index), so it is skipped: no thread reads or writes past n, and the
-// virtual keys never move. Only comparators with j < n run.
-//
-// Stages: a tile is T = 2B positions (B = block size), one comparator per thread per step.
-// The first launch loads each tile from keys_in, runs merges 2..T in shared memory and writes
-// the tile to keys_out: the copy of the input and the first stages in one pass; everything
-// after sorts keys_out in place. For each merge above T, the steps with stride >= T compare
-// positions in different tiles and run in global memory: the mirror step as one launch, the
-// half-cleaners after it up to three to a launch; the steps with stride < T stay inside tiles
-// and run as one shared-memory launch. Not stable: the mirror steps move equal keys past each
-// other.
+// Bitonic sort: shared-memory stages inside blocks, global-memory steps across them; any length. Every comparator
+// is ascending; those reaching past n are skipped, as if positions n..N-1 held keys above every real key. Not
+// stable: the mirror steps move equal keys past each other. The network, ragged lengths and stages:
+// docs/kernels.md#sort.
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>
@@ -84,21 +65,15 @@ __global__ void tile_merge_kernel(K* keys, std::uint64_t n, std::uint64_t size) 
   store_window(window, count, keys + begin);
 }
 
-// The most blocks a global launch has: enough to fill every multiprocessor of today's GPUs many
-// times over; each thread then takes several comparators or groups, a grid's width apart.
+// The most blocks of a global launch: each thread then takes several comparators or groups, a grid apart.
 constexpr std::uint64_t kGlobalBlocks = std::uint64_t(1) << 16;
 
-// The half-cleaners of strides s, s / 2, ..., t = s >> (k - 1) after a mirror step touch only
-// the 2^k positions base + m t (m < 2^k) of each group, base with the k bits from t up clear. So
-// one launch runs up to kFusedSteps of them: each thread loads a group into registers, runs the
-// k steps on it and stores it, one pass over global memory instead of k.
+// The half-cleaners of strides s down to t = s >> (k - 1) touch only 2^k positions of each group, so one launch
+// runs up to kFusedSteps of them from registers: one pass over global memory instead of k.
 constexpr int kFusedSteps = 3;
 
-// How many comparators of a mirror step (stride size / 2: i with i ^ (size - 1)), in the order of
-// their lower indices, the grid must cover: every one of the full blocks of `size` positions, and
-// all of a partial block's if its upper half starts below n (those with j < n are that half's
-// lowest, paired with the lower half's highest). Past a power of two (the large tests' lengths)
-// that is about half of the network's N / 2.
+// The comparators of a mirror step (i with i ^ (size - 1)) the grid must cover, by lower index: all of every
+// full block of `size`, and all of a partial block's if its upper half starts below n.
 std::uint64_t mirror_comparators(std::uint64_t n, std::uint64_t size) {
   const std::uint64_t half = size / 2;
   return n / size * half + (n % size > half ? half : 0);
@@ -173,8 +148,7 @@ unsigned global_grid(std::uint64_t threads, std::uint64_t block) {
 struct Bitonic {
   static constexpr bool sorts_pairs = false;
 
-  // 2^31 B keys: far past any device's memory, so the limit never binds; the global launches' grid
-  // is capped (kGlobalBlocks), and a tile launch's ceil(n / 2B) blocks stay below 2^31 - 1.
+  // 2^31 B keys never binds; global grids are capped (kGlobalBlocks), tile launches stay below 2^31 - 1 blocks.
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size) << 31; }
 
   template <SortForm form, class K>

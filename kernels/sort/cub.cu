@@ -1,14 +1,9 @@
-// CUB's DeviceRadixSort, registered as a variant: the speed anchor every other sort is measured
-// against, and a second oracle on the GPU. It chooses its own launch shape (block_size 0) and
-// is stable (LSD radix sort).
+// CUB's DeviceRadixSort, registered as a variant: the speed anchor and a second oracle. It chooses its own launch
+// shape (block_size 0) and is stable (LSD radix sort).
 //
-// Integer keys go to CUB directly: its order is theirs. CUB's float order need not be IEEE
-// totalOrder (it may treat -0.0 and +0.0 as equal, and NaNs as it likes), so floating keys
-// (half, bfloat16, float, double) are sorted as their encode_order() bits instead: a small kernel
-// writes the bits of keys_in to a workspace buffer, CUB sorts those unsigned keys (with the
-// values, for pairs) into a second one, and a second kernel decodes them into keys_out. The
-// encoding is a bijection whose unsigned order is totalOrder, so the result follows totalOrder
-// exactly, every key's bits preserved.
+// Integer keys go to CUB directly. CUB's float order need not be totalOrder (-0.0 and +0.0, NaNs), so float keys
+// are sorted as their encode_order() bits: a kernel encodes keys_in into a workspace buffer, CUB sorts those (with
+// the values) into a second one, and a kernel decodes them into keys_out.
 #include <kernels/detail/device_query.hpp>
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/rounding.hpp>
@@ -26,8 +21,7 @@
 namespace kernels::detail {
 namespace {
 
-// CUB's offsets follow the type of num_items; lengths that fit use 32-bit offsets, as most
-// callers do.
+// CUB's offsets follow num_items' type: 32-bit where the length fits, as most callers use.
 template <class F>
 cudaError_t with_offset_type(std::uint64_t n, F&& f) {
   if (n <= std::uint64_t(std::numeric_limits<std::int32_t>::max())) return f(static_cast<std::int32_t>(n));

@@ -1,11 +1,7 @@
-// Odd-even transposition sort in one block ("bubble sort" made parallel).
+// Odd-even transposition sort in one block ("bubble sort" made parallel): the teaching kernel.
 //
-// One block of B threads loads the whole input (at most 2B keys) into shared memory as
-// encode_order() bits and runs n phases of compare-exchanges: thread t compares the pair
-// (2t, 2t + 1) in even phases and (2t + 1, 2t + 2) in odd phases, swapping only when the left
-// key is strictly greater (detail/odd_even_transposition.cuh explains why n phases suffice and
-// how odd lengths leave the last key without a partner). O(n) phases of O(1) work per thread:
-// the teaching kernel, with a capacity of one block.
+// One block loads the whole input (at most 2B keys) into shared memory and runs n phases of compare-exchanges
+// (detail/odd_even_transposition.cuh): O(n) phases of O(1) work per thread, a capacity of one block.
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/odd_even_transposition.cuh>
 

@@ -1,34 +1,7 @@
-// Odd-even transposition across blocks: any length, one window of 2B keys per block.
+// Odd-even transposition across blocks: any length, one window of 2B keys per block (B = block size).
 //
-// Cut the input into units of B keys (B = block size; the last unit may be partial). Phase 0
-// sorts the windows of units (0, 1), (2, 3), ...; odd phases sort the windows (1, 2), (3, 4),
-// ..., half a window (B keys) further on; even phases repeat phase 0. Windows of one phase are
-// disjoint, so the phases after the first sort keys_out in place.
-//
-// How many phases: let q = ceil(n / B) units. After the first window that contains it, every
-// unit is sorted, and sorting a window gives the same result whether or not its two units were
-// sorted before; so the scheme is odd-even transposition sort over q sorted blocks, with
-// "sort both blocks together and split them" as the compare-exchange (merge-split). That sorts
-// q blocks in q phases whatever the input (Baudet and Stevenson, "Optimal sorting algorithms for
-// parallel computers", IEEE Trans. Computers 1978: the block version of the n-phase bound of
-// odd-even transposition sort). A partial last unit acts as a full one padded with keys above
-// every real key, which no window sort moves. So the host runs exactly q phases: a fixed
-// schedule, no data-dependent loop, no host synchronisation. (The scheme is data-oblivious, so
-// the 0-1 principle applies; an exhaustive check of all 0-1 inputs for B <= 4 and n <= 22 never
-// needed more than q phases, and needed all q for every n > 2B with B <= 2.)
-//
-// How a window is sorted: every phase merges sorted runs, each key finding its place by a binary
-// search of the partner run (its index in its own run plus the partner's keys before it). Phase
-// 0 sorts each window by log2(2B) rounds of such merges, runs of 1, 2, 4, ... keys; from phase 1
-// on, both units of every window are sorted, so one merge of the two units sorts it. Stable: a
-// key of the left run goes before the equal keys of the right run, and keys outside a window do
-// not move, so equal keys never pass each other.
-//
-// Cost: the first phase does about n log2(2B)^2 / 2 probes in log2(2B) barrier-separated
-// rounds (an odd-even transposition sort of the window would take 2B rounds: under
-// compute-sanitizer racecheck, which checks every shared-memory access, a window of 2048 keys
-// took seconds); each later phase about n log2(2B) probes: about (n^2 / B) log2(2B) in all. At
-// the declared limit of 2^18 keys and B = 32 that is ~1.3e10 probes over q = 8192 launches.
+// Phase 0 sorts the windows of units (0, 1), (2, 3), ... of B keys; odd phases sort the windows half a window
+// further on, even phases repeat phase 0; ceil(n / B) phases sort any input (why, and the cost: docs/kernels.md).
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>

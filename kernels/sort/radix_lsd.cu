@@ -1,50 +1,8 @@
-// LSD radix sort: stable, 8 bits per pass, offsets from the project's own scan.
-//
-// Keys are sorted by their encode_order() bits (IEEE totalOrder for floats), least significant
-// digit first: 4 passes for 32-bit keys, 8 for 64-bit ones. Each pass is a stable counting sort
-// by one digit, so after pass p the keys are ordered by their low 8(p + 1) bits, equal keys in
-// input order. The design is the classic one (Satish, Harris and Garland 2009; Merrill's
-// upsweep / scan / downsweep). The keys are cut into tiles of B x kItems keys; block b owns a
-// chunk, a contiguous run of whole tiles. One pass:
-//   1. upsweep (histogram_kernel): block b counts the digits of its chunk into
-//      counts[d * grid + b], a digit-major array. Lanes of a warp with the same digit are found
-//      with ballots (match_peers) and their leader adds them with one shared-memory atomic, so
-//      equal digits do not serialize on one counter.
-//   2. offsets: an exclusive scan of that array with kernels::scan("decoupled_lookback") gives,
-//      for digit d and block b, the number of keys with a smaller digit plus those with digit d
-//      in blocks before b: where block b's first key with digit d goes (base[d]).
-//   3. downsweep (scatter_kernel): block b walks its chunk tile by tile, in order:
-//      a. load: warp w takes the tile's w-th run of 32 x kItems keys, 32 consecutive keys per
-//         load (coalesced), so that a warp's items, taken in order, are in input order;
-//      b. rank: per item, match_peers groups the lanes with the same digit; a key's rank is
-//         its warp's running count of that digit (a shared counter per warp and digit, kept by
-//         the group's leader) plus its peers in lower lanes;
-//      c. local offsets: an exclusive scan of the counters in digit-major order (digit, warp)
-//         gives, per warp and digit, the number of the tile's keys with a smaller digit plus
-//         those with the same digit in earlier warps; each thread scans 8 counters, then the
-//         block scans the threads' sums. A key's place in the tile's digit order is that plus
-//         its rank: a stable local sort of the tile;
-//      d. stage: the keys (and values) are written to shared memory at those places;
-//      e. store: thread t takes places t, t + B, t + 2B, ... and writes the key there to
-//         base[d] + (place - tile start of d), so consecutive threads write consecutive
-//         addresses along each digit's run; base[d] then advances by the tile's count of d.
-//      Keys of digit d leave in input order (blocks by the scan, tiles in order, keys within a
-//      tile by their rank): the pass is stable.
-//
-// Traffic per pass: the upsweep reads the keys once, the downsweep reads and writes them once
-// (values: read and written once), plus 4 x 256 x grid bytes of counters, which stay small.
-// The passes ping-pong between keys_out and a workspace buffer (values likewise). Pass p writes
-// keys_out when passes - 1 - p is even, so the last pass always lands in keys_out; with an even
-// number of passes (4 or 8) the first pass reads keys_in (never written) and writes the
-// workspace buffer.
-//
-// Grid: one tile per block up to kMaxGrid blocks, then more tiles per block, so the scanned
-// array (256 counters per block) stays small next to n while a large sort still has thousands
-// of blocks; the shape depends on n, the key size and the block size only, not on the device.
-// Any block size that is a multiple of 32 up to 1024 works; the scatter's dynamic shared
-// memory (the staged tile and 256 counters per warp) exceeds 48 KB above 256 threads, so the
-// scatter kernels are allowed the largest block's need once. Counts, offsets and places are
-// 32-bit (n < 2^32); indices into the keys are 64-bit.
+// LSD radix sort: stable, 8 bits per pass, digit offsets from the project's own scan (Satish, Harris and Garland
+// 2009; Merrill's upsweep / scan / downsweep). Per pass: an upsweep counts each block's digits, an exclusive scan
+// with kernels::scan("decoupled_lookback") gives every block's digit offsets, and a downsweep ranks each tile's
+// keys, sorts them locally in shared memory and stores them along each digit's run. The steps, traffic and grid:
+// docs/kernels.md#sort.
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/rounding.hpp>
 #include <kernels/scan.hpp>

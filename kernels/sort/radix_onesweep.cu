@@ -1,67 +1,8 @@
-// One-sweep LSD radix sort: stable, 8 bits per pass, each pass reading the keys once (Adinets
-// and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022).
-//
-// Keys are sorted by their encode_order() bits (IEEE totalOrder for floats), least significant
-// digit first: 4 passes for 32-bit keys, 8 for 64-bit ones, each a stable counting sort by one
-// digit. radix_lsd (the teaching variant) reads the keys twice per pass: once to count the
-// digits of every block, once to scatter them after a scan of the counts. Here the counting
-// is done once for all passes, and each pass finds where a tile's keys go while it scatters
-// them, from the tiles before it, by decoupled look-back (Merrill and Garland 2016):
-//   1. histogram (histogram_kernel): one read of the keys counts, for every pass at once, how
-//      many keys have each digit: counts[pass * 256 + d], through shared-memory histograms
-//      added into the global ones.
-//   2. digit offsets (digit_offsets_kernel): an exclusive scan of each pass's 256 counts gives
-//      where the keys with digit d start in that pass's output.
-//   3. one launch per pass (onesweep_kernel). The keys are cut into tiles of B x kItems keys; a
-//      block takes the next tile number from an atomic ticket counter (not blockIdx: blocks may
-//      start in any order, and a tile only ever waits for tiles with smaller tickets, which
-//      started before it, so the waiting cannot deadlock). A tile
-//      a. loads its keys once: warp w takes the tile's w-th run of 32 x kItems keys, 32
-//         consecutive keys per load (coalesced), so that a warp's items, taken in order, are
-//         in input order;
-//      b. ranks them: per item, match_peers groups the lanes with the same digit; a key's rank
-//         is its warp's running count of that digit (a shared counter per warp and digit, kept
-//         by the group's leader) plus its peers in lower lanes;
-//      c. scans the counters in digit-major order (digit, warp): per warp and digit, the tile's
-//         keys with a smaller digit plus those with the same digit in earlier warps. Digit d's
-//         keys take places [start(d), start(d + 1)) of the tile's local sort; their count is the
-//         difference;
-//      d. publishes its count of every digit d (AGGREGATE), one thread per digit, as soon as it
-//         has them: later tiles may be waiting for them;
-//      e. stages the keys (and values) in shared memory at their local places, which needs
-//         nothing from other tiles;
-//      f. looks back, one thread per digit: walks back over the tiles before it, adding up
-//         their published counts of d, until it meets one that has published an INCLUSIVE
-//         prefix (the global place after its last key of digit d), and publishes its own
-//         INCLUSIVE prefix. The sum is where the tile's first key of digit d goes. Tile 0
-//         publishes INCLUSIVE prefixes at once, from the digit offsets of step 2. The walk
-//         loads the words of 4 predecessors at a time, so that passing tiles that have only
-//         published their counts costs one memory round trip per 4 tiles;
-//      g. stores: thread t takes places t, t + B, ... of the staged tile and writes the key
-//         there to the tile's global start of its digit plus (place - start(d)), so
-//         consecutive threads write consecutive addresses along each digit's run.
-//      Keys of digit d leave in input order (tiles by the look-back sums, keys within a tile
-//      by their rank): the pass is stable.
-//
-// The look-back status: one 64-bit word per tile and digit, written and read whole with
-// relaxed device-scope atomics: bits 0-31 the count or prefix, bits 32-33 the flag (AGGREGATE
-// or INCLUSIVE), bits 34 and up the pass number plus one. One load sees flag and count
-// together, so no fence has to order a count before its flag, and a reader uses nothing else a
-// tile wrote. The pass number lets every pass reuse the same words: a word from an earlier
-// pass (or the zero of the memset before the first) reads as "nothing published yet". The
-// status words and the per-pass ticket counters are zeroed once per sort, with the histogram.
-// The ticket counter's atomicAdd orders nothing either: it only hands out tile numbers in the
-// order blocks start. Between passes, the kernel boundary orders everything.
-//
-// Traffic per pass: the keys read and written once (values likewise), 2 KB of status per tile
-// written, and the predecessors' status read (mostly in L2). Plus one read of the keys for the
-// histogram. The passes ping-pong between keys_out and a workspace buffer as in radix_lsd: the
-// number of passes is even, so the first reads keys_in and the last writes keys_out.
-//
-// Any block size that is a multiple of 32 up to 1024 works (blocks below 256 threads look back
-// for several digits per thread); the dynamic shared memory (staged tile and 256 counters per
-// warp) exceeds 48 KB above 256 threads, so the kernel is allowed the largest block's need
-// once. Counts, prefixes and places are 32-bit (n < 2^32); indices into the keys are 64-bit.
+// One-sweep LSD radix sort: stable, 8 bits per pass, each pass reading the keys once (Adinets and Merrill,
+// "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022). One histogram launch counts the digits
+// of every pass; each pass's launch ranks a tile's keys as radix_lsd does and finds where they go from the tiles
+// before it, by decoupled look-back over per-digit status words. The steps (a to g below), the status word and
+// the limits: docs/kernels.md#sort.
 #include <kernels/detail/launch.cuh>
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
@@ -91,13 +32,8 @@ constexpr unsigned kPasses = sizeof(K) * 8 / kDigitBits;
 template <class K>
 constexpr unsigned kItems = sizeof(K) >= 4 ? 64 / sizeof(K) : 16;
 
-// The counters of steps b and c: one per digit and warp, in digit-major order, each digit's
-// warps followed by one padding word: (d, w) is at d * (warps + 1) + w. A thread finds its
-// warp's counter of a digit with one multiply-add (steps b and e, once per key), and the scan's
-// accesses (thread t: the (digit, warp) pairs 8t to 8t + 7 in that order, once per tile) meet
-// at most 2-way bank conflicts in blocks of 128 to 1024 threads with an even number of warps
-// (up to 5-way with an odd one, such as 7). There are 256 x warps counters and B threads:
-// exactly 8 per thread at every block size.
+// The counters of steps b and c: one per digit and warp, digit-major, each digit's warps followed by a padding
+// word ((d, w) at d * (warps + 1) + w): one multiply-add per key, and the scan meets few bank conflicts.
 constexpr unsigned kCountersPerThread = kDigits / kWarp;
 __host__ __device__ constexpr unsigned counter_words(unsigned warps) { return kDigits * (warps + 1); }
 
@@ -183,13 +119,9 @@ __global__ void __launch_bounds__(kOffsetsBlock) digit_offsets_kernel(const unsi
   offsets[blockIdx.x * kDigits + d] = before + inclusive - count;
 }
 
-// Step 3d for one digit of one tile (> 0): the sum of the counts of `digit` in the tiles before
-// `tile`, walking back to the nearest INCLUSIVE prefix. The words of kLookAhead predecessors are
-// loaded at once, so that a walk over tiles that have published costs one memory round trip per
-// kLookAhead tiles; a word not yet published (an earlier pass's tag) is loaded again until it
-// is. Only waits for tiles with smaller tickets, and never past the nearest INCLUSIVE prefix
-// (tile 0 publishes one). The loads are relaxed: the word holds all the reader needs (see the
-// header).
+// Step 3f for one digit of one tile (> 0): the sum of the counts of `digit` in earlier tiles, back to the nearest
+// INCLUSIVE prefix. kLookAhead predecessors' words are loaded at once; a word not yet published (an earlier pass's
+// tag) is loaded again. Relaxed loads: the word holds all the reader needs.
 constexpr unsigned kLookAhead = 4;
 __device__ unsigned look_back(StatusWord* status, unsigned tile, unsigned digit, unsigned tag) {
   const auto word = [&](unsigned predecessor) {
@@ -234,9 +166,7 @@ __device__ unsigned lanes_up_to_mine() {
   return mask;
 }
 
-// Step 3: one pass, one tile per block, by digit `pass`. `offsets` are this pass's 256 digit
-// offsets, `next_tile` its ticket counter (zero before the launch). The launch bounds' minimum
-// of one block changes no limit (a 1024-thread block already caps a thread at 64 registers),
+// Step 3: one pass, one tile per block, by digit `pass`. The launch bounds' minimum of one block changes no limit,
 // but without it ptxas 13.0 gave the double keys-only pass 32 registers and 224 bytes of spills.
 template <bool Pairs, class K>
 __global__ void __launch_bounds__(kMaxBlock, 1)

@@ -1,12 +1,5 @@
-// Builds a sort variant's dispatch table by instantiating its implementation for every key type
-// it declares (detail/declared.hpp: every type but the reductions' widening one unless it lists
-// kTypes) and the forms it offers. An implementation `Impl` provides
-//   static constexpr bool sorts_pairs;  // offers the key-value form
-//   template <SortForm form, class K>
-//   static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
-//                   const SortCall&);   // values null for SortForm::keys
-//   template <SortForm form, class K> static std::size_t workspace_bytes(std::uint64_t n, int block);
-//   static std::uint64_t max_length(int block);
+// Builds a sort variant's dispatch table: its implementation instantiated for every key type it declares
+// (detail/declared.hpp) and the forms it offers. What an `Impl` provides: docs/kernels.md#sort.
 #pragma once
 
 #include <kernels/detail/declared.hpp>

@@ -1,5 +1,4 @@
-// The digits of the radix sorts: 8 bits of a key's encode_order() bits at a time, and the lanes
-// of a warp that share a digit, found with ballots.
+// The radix sorts' digits: 8 bits of a key's encode_order() bits at a time, and the lanes of a warp sharing one.
 #pragma once
 
 namespace kernels::detail {
@@ -15,13 +14,8 @@ __device__ unsigned digit_at(Bits ordered, unsigned bit) {
   return static_cast<unsigned>(ordered >> bit) & (kDigits - 1);
 }
 
-// The lanes of the calling warp that are valid and have the same digit as this lane: one
-// ballot per digit bit, each keeping the lanes whose bit equals this lane's (cheaper than
-// __match_any_sync for 8 bits). Meaningful for valid lanes, whose own bit it contains. Every
-// lane of the warp must call it. A bit's ballot is written in PTX (test, ballot, complement
-// where the bit is clear: 3 instructions in the sm_90 code): nvcc 13 compiles the C++ form
-// `set ? lanes : ~lanes` to 7 (a shift, a mask and a compare for the ballot's predicate, a
-// second test and a select of an all-ones mask for the complement).
+// The valid lanes of the warp with this lane's digit: one ballot per digit bit (cheaper than __match_any_sync),
+// every lane calling. Each ballot is PTX: 3 instructions, where nvcc 13 compiles `set ? lanes : ~lanes` to 7.
 __device__ inline unsigned match_peers(unsigned digit, bool valid) {
   unsigned peers = __ballot_sync(kFullWarp, valid);
 #pragma unroll

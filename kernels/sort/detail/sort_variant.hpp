@@ -1,5 +1,5 @@
-// How the sort dispatcher reaches a variant: its record plus, for every key type and form (keys
-// alone, keys with values), a type-erased entry point and workspace query. Plain C++.
+// How the sort dispatcher reaches a variant: its record plus a type-erased entry and workspace query per key
+// type and form. Plain C++.
 #pragma once
 
 #include <kernels/detail/variant_table.hpp>
@@ -33,7 +33,6 @@ struct SortEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-// Entries indexed by key type and form.
 using SortVariant = VariantTable<SortEntry, static_cast<int>(kAllSortForms.size())>;
 
 }  // namespace kernels::detail

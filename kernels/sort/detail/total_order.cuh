@@ -1,7 +1,4 @@
-// Keys as unsigned integers of their width whose unsigned order is the sort order: integers by
-// value, floats (half and bfloat16 too) by IEEE 754 totalOrder (-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN).
-// Every sort variant compares through these bits, so NaN and -0.0 have one place like any other key. The transform is a
-// bijection: decode(encode(k)) has k's bits.
+// Keys as unsigned bits whose unsigned order is the sort order (IEEE 754 totalOrder for floats); a bijection.
 #pragma once
 
 #include <cuda_bf16.h>
