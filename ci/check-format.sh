@@ -18,4 +18,15 @@ if [ ${#unformatted[@]} -gt 0 ]; then
   echo "check-format: fix with: $format -i ${unformatted[*]}"
   exit 1
 fi
-echo "check-format: ${#files[@]} files formatted as .clang-format says"
+# Kernel files say why in a line and leave narratives to docs/kernels.md: at most 15 % of a file's
+# non-blank lines may be comment lines (starting with //, /* or *).
+mapfile -t kernel_files < <(git ls-files -- 'kernels/*.cu' 'kernels/*.cuh' 'kernels/*.hpp' 'kernels/*.h')
+wordy=$(awk 'FNR == 1 && NR > 1 { report() } function report() { if (lines && comments * 100 > lines * 15)
+               printf "%s (%d of %d lines)\n", name, comments, lines; comments = lines = 0 }
+             { name = FILENAME } /[^[:space:]]/ { lines++ } /^[[:space:]]*(\/\/|\/\*|\*)/ { comments++ }
+             END { report() }' "${kernel_files[@]}")
+if [ -n "$wordy" ]; then
+  printf 'check-format: above 15 %% comment lines: %s\n' "$wordy"
+  exit 1
+fi
+echo "check-format: ${#files[@]} files formatted as .clang-format says; kernel files at most 15 % comments"
