@@ -26,14 +26,13 @@ import shutil
 import signal
 import subprocess
 import time
-from dataclasses import asdict
 
 import catalogue
 import ctest_junit
 import ctest_runs
 import report
 from mutant_builds import BuildSlot
-from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, suite_digest
+from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, suite_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -146,38 +145,24 @@ def row(*cells):
     return "{:<36} {:<44} {:>5}  {:<28} {}".format(*cells)
 
 
-def earlier_results(path, suite, mutants, rerun):
-    """The kept results of the catalogue mutants not run now (those that judged their mutant:
-    results_file.JUDGED), and the runs before: none when the file holds another mode or suite (the
-    suite changed: every mutant needs judging again)."""
-    try:
-        kept, runs = earlier_run(path, suite, MODE, mutants)
-    except AnotherCampaign:
-        return [], []
-    return [result for result in kept if result["mutant"] not in rerun], runs
-
-
-def main(args):
-    """Builds (--build-only) or judges the catalogue mutants args.catalogue names (all if none)."""
-    bugs = catalogue.load(args.catalogue)
-    work = os.path.abspath(args.work_dir)
+def main(names, work, build_dir, build_only):
+    """Builds (build_only) or judges the catalogue mutants `names` names (all if none)."""
+    bugs = catalogue.load(names)
     os.makedirs(work, exist_ok=True)
-    libraries = Libraries(work, args.build_jobs)
-    if args.build_only:
-        failed = [bug.name for bug in bugs if not libraries.build(bug)]
-        return 1 if failed else 0
-
+    libraries = Libraries(work, os.cpu_count() or 2)
+    if build_only:
+        return 1 if [bug.name for bug in bugs if not libraries.build(bug)] else 0
     everyone = [bug.mutant() for bug in catalogue.load()]
     path, suite, commit = os.path.join(work, "results.json"), suite_digest(), current_commit()
-    kept, runs = earlier_results(path, suite, everyone, {bug.name for bug in bugs})
+    try:  # the other mutants' last results, so that one-mutant runs add up to one report
+        kept, runs = earlier_run(path, suite, MODE, {m.id for m in everyone} - {bug.name for bug in bugs})
+    except AnotherCampaign:
+        kept, runs = [], []
     unjudged = {m.id for m in everyone} - {r["mutant"] for r in kept} - {bug.name for bug in bugs}
-    kept += [
-        {"mutant": m.id, "variant": m.variants[0], "outcome": ctest_junit.NOT_RUN, "stage": "", "killed_by": [],
-         "seconds": 0, "log": "", "suite": suite, "commit": commit}
-        for m in everyone if m.id in unjudged
-    ]
+    kept += [{"mutant": m.id, "variant": m.variants[0], "outcome": ctest_junit.NOT_RUN, "stage": "", "killed_by": [],
+              "seconds": 0} for m in everyone if m.id in unjudged]  # fmt: skip
     meta = {"commit": commit, "suite": suite, "mode": MODE, "budget_s": None}
-    results_file = ResultsFile(path, meta, [asdict(m) for m in everyone], kept, runs)
+    results_file = ResultsFile(path, meta, [mutant_record(m) for m in everyone], kept, runs)
     new_results, lost = [], None
     print(row("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
     for bug in bugs:
@@ -187,28 +172,25 @@ def main(args):
             verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_RUN), "", "-"
         elif os.path.isfile(libraries.path(bug)) or libraries.build(bug):
             with open(log_path, "w", encoding="utf-8") as log:
-                verdict, stage, how = judge(bug, os.path.abspath(args.build_dir), library_dir, log)
-            checked = ctest_runs.after_gpu_check(verdict, os.path.abspath(args.build_dir))
+                verdict, stage, how = judge(bug, build_dir, library_dir, log)
+            checked = ctest_runs.after_gpu_check(verdict, build_dir)
             verdict, how = (verdict, how) if checked is verdict else (checked, "-")
         else:
             verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_COMPILING), "build", "-"
         if ctest_junit.gpu_lost(verdict):
             lost = f"{bug.name} [{bug.variant}]: error: {'; '.join(verdict.killed_by)}"
         seconds = time.monotonic() - started
-        new_results.append(
-            {"mutant": bug.name, "variant": bug.variant, "outcome": verdict.outcome, "stage": stage,
-             "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), "log": log_path, "reproduced": how}
-        )
+        new_results.append({"mutant": bug.name, "variant": bug.variant, "outcome": verdict.outcome, "stage": stage,
+                            "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), "reproduced": how})  # fmt: skip
         results = results_file.write(new_results)
         by = " ".join(verdict.killed_by) if verdict.outcome in KILLS else verdict.outcome.upper()
         by += f": {'; '.join(verdict.killed_by)}" if verdict.outcome == ctest_junit.ERROR else ""
         print(row(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
-    # Planted bugs are never triaged: every one must be killed.
-    outputs = report.write_report(results, {}, os.path.join(work, "report"), {})
+    outputs = report.write_report(results, os.path.join(work, "report"), triaged=False)  # planted bugs: never triaged
     killed = [r for r in new_results if r["outcome"] in KILLS]
     reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]
-    print(f"killed {len(killed)} of {len(bugs)} mutants ({100 * len(killed) // len(bugs)}%); "
-          f"{len(reproduced)} of the {len(killed)} kills reproduced; report: {', '.join(outputs)}")
+    print(f"killed {len(killed)} of {len(bugs)} mutants; {len(reproduced)} of the {len(killed)} kills reproduced; "
+          f"report: {', '.join(outputs)}")  # fmt: skip
     if lost:
         print(f"the GPU was lost: {lost}; the run stopped there (the rest is not run)", flush=True)
         return 1

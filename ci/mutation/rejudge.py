@@ -1,13 +1,5 @@
-"""Judging again what earlier campaigns killed: does today's suite keep their kills?
-
-A harness change that makes the suite faster (fewer processes, judges on the device, sampled
-checks) must not make it weaker. `run_mutants.py --rejudge RESULTS... --pairs N` draws N of the
-(mutant, variant) pairs that the earlier campaigns' results.json files report killed, whose
-mutant today's generator still makes with the same diff, judges them again and compares: a kill
-that became a survivor is power lost and fails the run, as does a pair it could not judge. Only
-kills are drawn: a survivor judged again can stay one or be killed, and neither says power was
-lost.
-"""
+"""Judging again what earlier campaigns killed: a harness change that makes the suite faster must
+not make it weaker. Only kills are drawn: a survivor judged again says nothing of power lost."""
 
 import json
 import os
@@ -18,19 +10,13 @@ import ctest_junit
 KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 
 
-def earlier_kills(paths, mutants):
-    """The (mutant id, variant) pairs the files report killed whose mutant today's generator makes
-    with the same diff."""
-    today = {m.id: m.diff for m in mutants}
+def earlier_kills(paths, mutant_ids):
+    """The (mutant id, variant) pairs the results files report killed, of mutants made today."""
     kills = set()
     for path in paths:
         with open(path, encoding="utf-8") as file:
-            campaign = json.load(file)
-        then = {m["id"]: m["diff"] for m in campaign["mutants"]}
-        for result in campaign["results"]:
-            mutant = result["mutant"]
-            if result["outcome"] in KILLS and today.get(mutant) is not None and today[mutant] == then.get(mutant):
-                kills.add((mutant, result["variant"]))
+            results = json.load(file)["results"]
+        kills |= {(r["mutant"], r["variant"]) for r in results if r["outcome"] in KILLS and r["mutant"] in mutant_ids}
     return kills
 
 
@@ -42,26 +28,15 @@ def drawn(kills, mutants, count, seed):
 
 
 def write_comparison(kills, results, folder):
-    """rejudged.md in `folder`: each earlier kill judged again in `results` (a results.json's
-    content, as ResultsFile.write returns it) and what it is now. Returns the
-    pairs that are not kills now (survivors, or pairs the run could not judge) and the path; a
-    pair the time budget left unrun is neither (a --resume sitting judges it)."""
-    now = {}
-    for result in results["results"]:
-        pair = (result["mutant"], result["variant"])
-        if pair in kills:
-            now[pair] = "killed" if result["outcome"] in KILLS else result["outcome"]
+    """<folder>/rejudged.md: each earlier kill judged again and what it is now. Returns the pairs
+    that are not kills now (a pair the budget left unrun is none) and the path."""
+    now = {(r["mutant"], r["variant"]): "killed" if r["outcome"] in KILLS else r["outcome"]
+           for r in results["results"] if (r["mutant"], r["variant"]) in kills}  # fmt: skip
     lost = sorted(pair for pair, outcome in now.items() if outcome not in ("killed", ctest_junit.NOT_RUN))
-    counts = {outcome: sum(o == outcome for o in now.values()) for outcome in sorted(set(now.values()))}
-    lines = [
-        "# Earlier kills judged again",
-        "",
-        f"{len(now)} pairs that earlier campaigns killed, judged again: "
-        + ", ".join(f"{count} {outcome}" for outcome, count in counts.items())
-        + ".",
-    ]
+    counts = ", ".join(f"{sum(o == outcome for o in now.values())} {outcome}" for outcome in sorted(set(now.values())))
+    lines = ["# Earlier kills judged again", "", f"{len(now)} pairs that earlier campaigns killed, judged again: {counts}."]
     if lost:
-        lines += ["", "## Not killed now", ""] + [f"- `{mutant}` [{variant}]: {now[(mutant, variant)]}" for mutant, variant in lost]
+        lines += ["", "## Not killed now", ""] + [f"- `{m}` [{v}]: {now[(m, v)]}" for m, v in lost]
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, "rejudged.md")
     with open(path, "w", encoding="utf-8") as file:

@@ -4,7 +4,7 @@ that rests on the compiler ("the same code" in triage/equivalent.txt).
 
     ci/mutation/same_code.py ID [ID ...] [--compile FILE] [--arch sm_90]
 
-ID is a mutant's id as generate.py gives it (scan/decoupled_lookback.cu:134:const_plus_1:0). The
+ID is a mutant's id as generate.py gives it (generate.py --out lists them). The
 mutated file (or, for a header, the .cu file named by --compile) is compiled to a cubin twice, from
 the sources and from a copy with the mutant's diff applied, with the library's code generation
 flags (-O3, C++20, no line info); the two cubins' code sections (.text.*) are compared byte for
@@ -85,7 +85,7 @@ def main(argv=None):
                 return 2
             work = works.setdefault(cu_file, tempfile.mkdtemp(prefix="same_code."))
             verdict = "same code" if same_code(mutant, cu_file, args.arch, work) else "different code"
-            print(f"{mutant_id} ({mutant.key}): {verdict}", flush=True)
+            print(f"{mutant_id}: {verdict}", flush=True)
     except (RuntimeError, subprocess.CalledProcessError) as error:
         print(f"same_code: {error}", file=sys.stderr)
         return 2

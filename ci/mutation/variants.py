@@ -1,78 +1,55 @@
-"""Which variants' tests should kill a mutant of a given file and line.
-
-A variant file (kernels/<family>/<name>.cu with `register_variant(...)`) answers for the variants
-it registers: their ctest labels are `<family>/<.name>` (blelloch_plain.cu registers
-scan/blelloch_plain and scan/scan_then_fan/blelloch_plain). A detail header (a file under a
-`detail/` folder that some variant file includes, directly or not) answers for the variants that
-include it and use the declaration holding the mutated line: a declaration is used when the
-variant's own file names it, or names a header declaration that names it, and so on. The include
-graph alone would over-claim: tile_scan.cuh includes multi_pass.cuh for ceil_div, and no scan
-variant runs the reductions' MultiPass, so a mutant of MultiPass is not one the scan tests can
-kill. Mutants of header code that no variant uses (the dispatchers' lookup, say) map to nothing
-and are not generated.
-"""
+"""Which variants' tests should kill a mutant of a given file and place: a variant file answers for
+the variants it registers; a detail header for the variants that include it and use the
+declaration holding the mutated code (docs/mutation.md, "Which variants judge a mutant")."""
 
 import os
-import re
 from dataclasses import dataclass, field
 
-from cpp_structure import SourceFile
-
-_INCLUDE = re.compile(r'#\s*include\s*[<"]([^>"]+)[>"]')
+from source_tree import NAMES, Source, function_name
 
 
 @dataclass
 class Declaration:
     name: str
-    first: int  # token range in its file
-    last: int
-    names_used: set = field(default_factory=set)
+    start: int  # byte range in its file
+    end: int
+    names_used: set
 
 
 @dataclass
 class KernelTree:
-    """The variant files and the detail headers they include, parsed, with what uses what."""
-
     root: str
-    files: dict = field(default_factory=dict)  # path relative to root -> SourceFile
+    files: dict = field(default_factory=dict)  # path from the root -> Source
     labels_of_file: dict = field(default_factory=dict)  # variant file -> [label]
-    roots_of_label: dict = field(default_factory=dict)  # label -> identifiers its own file names
-    includes_of_file: dict = field(default_factory=dict)  # variant file -> set of detail headers
+    roots_of_label: dict = field(default_factory=dict)  # label -> names its own file uses
+    includes_of_file: dict = field(default_factory=dict)  # variant file -> detail headers it includes
     declarations: dict = field(default_factory=dict)  # header -> [Declaration]
-    _used: dict = field(default_factory=dict)  # label -> declaration names it uses (memo)
 
-    def variants_for(self, path, token_index):
-        """The labels of the variants whose tests should kill a mutant at that token."""
+    def variants_for(self, path, offset):
+        """The labels of the variants whose tests should kill a mutant at that byte of `path`."""
         if path in self.labels_of_file:
             return sorted(self.labels_of_file[path])
-        holder = next((d for d in self.declarations[path] if d.first <= token_index <= d.last), None)
-        labels = []
-        for variant_file, headers in self.includes_of_file.items():
-            if path not in headers:
-                continue
-            for label in self.labels_of_file[variant_file]:
-                if holder is None or holder.name in self._used_by(label):
-                    labels.append(label)
-        return sorted(labels)
+        holder = next((d for d in self.declarations[path] if d.start <= offset < d.end), None)
+        return sorted(
+            label
+            for variant_file, headers in self.includes_of_file.items()
+            if path in headers
+            for label in self.labels_of_file[variant_file]
+            if holder is None or holder.name in self._used_by(label)
+        )
 
     def _used_by(self, label):
-        if label not in self._used:
-            self._used[label] = self._closure(self.roots_of_label[label])
-        return self._used[label]
-
-    def _closure(self, roots):
+        """The declarations a variant uses: those its file names, then those they name, and on."""
         by_name = {}
         for declarations in self.declarations.values():
             for declaration in declarations:
                 by_name.setdefault(declaration.name, []).append(declaration)
-        used, frontier = set(), set(roots)
+        used, frontier = set(), set(self.roots_of_label[label])
         while frontier:
             name = frontier.pop()
-            if name in used:
-                continue
-            used.add(name)
-            for declaration in by_name.get(name, []):
-                frontier |= declaration.names_used - used
+            if name not in used:
+                used.add(name)
+                frontier |= {n for d in by_name.get(name, []) for n in d.names_used} - used
         return used
 
 
@@ -82,20 +59,17 @@ def load_tree(root):
     kernels = os.path.join(root, "kernels")
     for family in sorted(os.listdir(kernels)):
         folder = os.path.join(kernels, family)
-        if not os.path.isdir(folder):
-            continue
-        for name in sorted(os.listdir(folder)):
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
             path = f"kernels/{family}/{name}"
             if name.endswith(".cu") and "register_variant(" in _read(root, path):
-                sf = _parse(tree, path)
                 tree.labels_of_file[path] = []
-                for label, roots in _registrations(sf, family):
+                for label, roots in _registrations(_parse(tree, path), family):
                     tree.labels_of_file[path].append(label)
                     tree.roots_of_label[label] = roots
                 tree.includes_of_file[path] = {h for h in _include_closure(tree, path) if "/detail/" in h}
     for headers in tree.includes_of_file.values():
         for header in headers:
-            tree.declarations.setdefault(header, _declarations(tree.files[header]))
+            tree.declarations.setdefault(header, list(_declarations(tree.files[header].root)))
     return tree
 
 
@@ -106,82 +80,82 @@ def _read(root, path):
 
 def _parse(tree, path):
     if path not in tree.files:
-        tree.files[path] = SourceFile(path, _read(tree.root, path))
+        tree.files[path] = Source(path, _read(tree.root, path))
     return tree.files[path]
 
 
-def _resolve(tree, including, target):
-    """The repository path an #include names, if it is one of the library's own files: public
-    headers live under kernels/include/, the others are found from the repository root."""
-    for candidate in (f"kernels/include/{target}", target, os.path.join(os.path.dirname(including), target)):
-        candidate = os.path.normpath(candidate).replace(os.sep, "/")
-        if candidate.startswith("kernels/") and os.path.isfile(os.path.join(tree.root, candidate)):
-            return candidate
-    return None
+def _walk(node):
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
+
+
+def _names(node, skip=()):
+    return {n.text.decode() for n in _walk(node) if n.type in NAMES and not any(a <= n.start_byte < b for a, b in skip)}
 
 
 def _include_closure(tree, path):
+    """The library's own files that `path` includes, directly or not (public headers live under
+    kernels/include/, the others are named from the repository root)."""
     seen, pending = set(), [path]
     while pending:
         current = pending.pop()
-        for token in _parse(tree, current).tokens:
-            match = _INCLUDE.match(token.text) if token.kind == "directive" else None
-            resolved = match and _resolve(tree, current, match.group(1))
-            if resolved and resolved not in seen:
-                seen.add(resolved)
-                pending.append(resolved)
+        for node in _walk(_parse(tree, current).root):
+            if node.type != "preproc_include":
+                continue
+            target = node.child_by_field_name("path").text.decode()[1:-1]
+            for candidate in (f"kernels/include/{target}", target, os.path.join(os.path.dirname(current), target)):
+                candidate = os.path.normpath(candidate).replace(os.sep, "/")
+                if candidate.startswith("kernels/") and os.path.isfile(os.path.join(tree.root, candidate)):
+                    if candidate not in seen:
+                        seen.add(candidate)
+                        pending.append(candidate)
+                    break
     return seen
 
 
-def _registrations(sf, family):
-    """(label, identifiers the variant's code names) for each register_variant(...) in sf: the
-    identifiers of the whole file except the other registrations' records."""
+def _registrations(src, family):
+    """(label, names the variant's code uses) for each register_variant(...) of a file: the names
+    of the whole file but the other registrations' records."""
     records = []
-    for index, token in enumerate(sf.tokens):
-        if token.text == "register_variant" and sf.tokens[index + 1].text == "(":
-            close = sf.partner[index + 1]
-            names = [i for i in range(index, close) if sf.tokens[i].text == "name" and sf.tokens[i - 1].text == "."]
-            label = f"{family}/{sf.tokens[names[0] + 2].text.strip(chr(34))}"
-            records.append((label, index, close))
-    result = []
-    for label, first, last in records:
-        others = {i for other, a, b in records if other != label for i in range(a, b + 1)}
-        roots = {t.text for i, t in enumerate(sf.tokens) if t.kind == "identifier" and i not in others}
-        result.append((label, roots))
-    return result
+    for node in _walk(src.root):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is not None and function.text == b"register_variant":
+            pair = next(n for n in _walk(node) if n.type == "initializer_pair" and n.child_by_field_name(
+                "designator").text == b".name")  # fmt: skip
+            label = f"{family}/{pair.child_by_field_name('value').text.decode().strip(chr(34))}"
+            records.append((label, node.start_byte, node.end_byte))
+    return [(label, _names(src.root, [(a, b) for other, a, b in records if other != label])) for label, _, _ in records]
 
 
-def _declarations(sf):
-    """The namespace-scope declarations of a header, each with the identifiers it names."""
-    tokens, declarations = sf.tokens, []
-    start, index = 0, 0
-    while index < len(tokens):
-        text = tokens[index].text
-        scope = sf.scope_of[index]
-        if tokens[index].kind == "directive" or (text in {"{", "}"} and scope.kind == "namespace"):
-            start = index + 1
-        elif text == "{" and scope.kind in {"function", "class"}:
-            end = sf.partner[index] + (1 if tokens[sf.partner[index] + 1].text == ";" else 0)
-            declarations.append(_declaration(sf, scope.name, start, end))
-            start, index = end + 1, end
-        elif text in {"(", "[", "{"}:
-            index = sf.partner[index]
-        elif text == ";":
-            declarations.append(_declaration(sf, _declared_name(sf, start, index), start, index))
-            start = index + 1
-        index += 1
-    return declarations
+def _declarations(node):
+    """The namespace-scope declarations under `node`, each with the names it uses."""
+    for child in node.named_children:
+        if child.type in ("namespace_definition", "linkage_specification"):
+            body = child.child_by_field_name("body")
+            yield from _declarations(body) if body is not None else ()
+        elif child.type in ("preproc_if", "preproc_ifdef", "preproc_else", "declaration_list"):
+            yield from _declarations(child)
+        elif child.type not in ("comment", "preproc_include", "preproc_def", "preproc_call", "preproc_function_def"):
+            name = _declared_name(child)
+            yield Declaration(name, child.start_byte, child.end_byte, _names(child) - {name})
 
 
-def _declared_name(sf, first, semicolon):
-    """The name a `;`-terminated declaration introduces: the identifier before its `=`, or its
-    last identifier (`using X = ...;`, `inline constexpr unsigned kRows = ...;`, `int f(int);`)."""
-    tokens = sf.tokens
-    end = next((i for i in range(first, semicolon) if tokens[i].text in {"=", "("}), semicolon)
-    names = [i for i in range(first, end) if tokens[i].kind == "identifier"]
-    return tokens[names[-1]].text if names else ""
-
-
-def _declaration(sf, name, first, last):
-    used = {sf.tokens[i].text for i in range(first, last + 1) if sf.tokens[i].kind == "identifier"}
-    return Declaration(name, first, last, used - {name})
+def _declared_name(node):
+    while node.type == "template_declaration":
+        node = next(c for c in node.named_children if c.type != "template_parameter_list")
+    if node.type == "function_definition":
+        return function_name(node)
+    named = node.child_by_field_name("name")
+    if named is None and node.type in ("declaration", "field_declaration", "type_definition"):
+        named = node.child_by_field_name("declarator")
+        while named is not None and named.type not in NAMES:
+            named = named.child_by_field_name("declarator") or named.child_by_field_name("name")
+        if named is None:
+            type_node = node.child_by_field_name("type")
+            named = type_node.child_by_field_name("name") if type_node is not None else None
+    if named is not None and named.type == "template_type":  # a specialisation names its template
+        named = named.child_by_field_name("name")
+    return named.text.decode() if named is not None else ""

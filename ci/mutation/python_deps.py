@@ -1,0 +1,11 @@
+"""Puts the tool's Python packages on sys.path: build/python-deps/py3X, where ci/install-deps.sh
+installs them for each supported Python, so that a build carried to a GPU machine carries them."""
+
+import os
+import sys
+
+_ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+FOLDER = os.path.join(os.environ.get("KERNELS_BUILD_DIR", os.path.join(_ROOT, "build")), "python-deps")
+_OWN = os.path.join(FOLDER, f"py{sys.version_info.major}{sys.version_info.minor}")
+if os.path.isdir(_OWN) and _OWN not in sys.path:
+    sys.path.insert(0, _OWN)
