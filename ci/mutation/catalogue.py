@@ -1,16 +1,5 @@
-"""The catalogue: hand-written mutants, classic bugs planted in real variants, one patch each in
-catalogue/<name>.patch. A patch opens with header lines, then an empty line, then its diff
-(`patch -p1` skips the header):
-
-    Mutant: <name>                the file's name
-    Variant: <family>/<variant>   the variant (a ctest label) whose tests must kill it
-    Bug: <what is wrong, and what sees it>
-    Sanitizer: <tool>             a compute-sanitizer tool, for a bug that may change no result
-    Sanitize-with: <arguments>    the kcheck case that tool runs on (after the variant)
-
-The last two come together or not at all. The runner (run_mutants.py --catalogue) builds and
-judges these as it does generated mutants, then reproduces each kill.
-"""
+"""The catalogue: hand-written mutants, one patch each in catalogue/<name>.patch, whose header
+lines (Mutant, Variant, Bug, optionally Sanitizer and Sanitize-with) precede the diff."""
 
 import os
 import re

@@ -1,24 +1,6 @@
-"""run_mutants.py --catalogue: the planted bugs of the catalogue (catalogue.py) against the tests
-of their variants, each kill reproduced. Needs a GPU and the normal build. For each mutant:
-- its library, <work>/<name>/libkernels.so, built by a build slot (mutant_builds.py) unless it
-  is there already (run_mutants.py --catalogue --build-only builds them all afresh);
-- every ctest entry labelled with its variant (its types, properties and large tests, and the
-  CPU checks of its record and validation; not the sanitizer entries, which are slow, nor the
-  mutation entries themselves), at most 120 s each, from the run folder <work>/<name>/ctest/
-  (ctest_runs.py), the tests' failure lists in <work>/<name>/failures/;
-- if they all pass and the patch names a sanitizer (a race or an out-of-bounds access, which
-  may not change a result), that compute-sanitizer tool (ci/sanitize.sh) on the kcheck case the
-  patch names;
-- the reproduction: the first rerun line the failed entries printed, run through kcheck against
-  the mutant library, must fail (exit 1), not pass, crash or be refused (a failure that needs the
-  runs before it prints `kcheck --batch <file>` of them). A kill by the sanitizer is its own
-  kcheck run (the large tests' lines carry `--dist large`). Failed entries that print no rerun
-  line (host-side checks of validation) are rerun alone and must fail again.
-A mutant that survives is a hole in the suite; a kill that does not reproduce is a hole in its
-report. Either fails the run. <work>/results.json keeps the last results of the catalogue mutants
-not run this time (under the same suite), so that the mutation preset's entries, one mutant each,
-add up to one report in <work>/report/ (report.py).
-"""
+"""run_mutants.py --catalogue: each planted bug against its variant's entries, then its sanitizer,
+and each kill reproduced (docs/mutation.md, "The catalogue"). <work>/results.json keeps the last
+results of the mutants not run, so that one-mutant ctest entries add up to one report."""
 
 import os
 import re

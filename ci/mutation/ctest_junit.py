@@ -1,24 +1,7 @@
-"""What one ctest run against a mutant's library says about the mutant, read from the JUnit file
-that ctest --output-junit wrote (never from its console output).
-
-ctest 3.25 writes one <testcase> per entry it started, with a status attribute: "run" (passed),
-"fail", "notrun" (with <skipped message=...>: "SKIP_RETURN_CODE=77" for an entry that skipped
-itself, "Unable to find executable" for one ctest could not start) or "disabled"; and the
-entry's output in <system-out>. A failure, a crash and a timeout all read status="fail" with an
-empty <failure message="">: a timeout is told only by the entry's time reaching its TIMEOUT,
-which is why the judge takes the entries' timeouts (ctest_runs.entry_timeouts). Entries that
---stop-on-failure kept from starting are not in the file.
-
-A failure kills the mutant; a hang kills it too but is reported as such: the suite's hang
-watchdog ended a test process (its output says HANG), or ctest's TIMEOUT did. An entry ctest
-could not start kills nothing and makes the run an error, as does a failing ctest with no
-failed entry (no entry selected under --no-tests=error, say), and an entry that another's failure
-stopped (Skipped, its output says STOPPED) in a run where none failed.
-
-A run that lost its GPU judges nothing (a campaign always has one): an entry that printed a
-`GPU LOST:` line, or a GPU entry Skipped whole (not stopped, not by its contract), makes the
-verdict the error "GPU lost", which stops the campaign (gpu_lost).
-"""
+"""What one ctest run against a mutant's library says, read from the JUnit file ctest --output-junit
+wrote (ctest 3.25: one <testcase> per started entry, status run/fail/notrun/disabled; a timeout
+reads as a plain failure, told by its time against the entry's TIMEOUT). docs/mutation.md says
+how a verdict is reached."""
 
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass

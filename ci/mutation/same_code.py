@@ -1,17 +1,10 @@
 #!/usr/bin/env python3
-"""Whether a mutant leaves the compiled code as it is: the evidence behind an equivalence judgement
-that rests on the compiler ("the same code" in triage/equivalent.txt).
+"""Whether a mutant leaves the compiled code as it is: evidence for "the same code" in triage.
 
     ci/mutation/same_code.py ID [ID ...] [--compile FILE] [--arch sm_90]
 
-ID is a mutant's id as generate.py gives it (generate.py --out lists them). The
-mutated file (or, for a header, the .cu file named by --compile) is compiled to a cubin twice, from
-the sources and from a copy with the mutant's diff applied, with the library's code generation
-flags (-O3, C++20, no line info); the two cubins' code sections (.text.*) are compared byte for
-byte, as a multiset, so that a kernel whose name alone changed (a template argument written
-differently) still compares by its code. Prints one line a mutant, "same code" or "different
-code", and exits 0; 2 when an id is unknown or a compilation fails. Needs nvcc and readelf, no GPU.
-"""
+Compiles the mutated file (a header's mutants: --compile a .cu) to a cubin before and after, and
+compares their .text sections as a multiset. Needs nvcc and readelf, no GPU."""
 
 import argparse
 import os
