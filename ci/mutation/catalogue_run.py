@@ -21,7 +21,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 MODE = "catalogue"
 TEST_TIMEOUT_S = 120  # each entry's limit unless its TIMEOUT says otherwise
 RERUN_TIMEOUT_S = 300  # an entry rerun alone
-KCHECK_TIMEOUT_S = 600
+KCHECK_RUN_TIMEOUT_S = 600
 # A sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake): the tool's hang watchdog is off, and one
 # case under it takes no longer than an entry of them.
 SANITIZER_TIMEOUT_S = 300
@@ -55,7 +55,7 @@ def run_tests(bug, build_dir, library_dir, log):
     ctest_runs.prepare_folder(build_dir, folder)
     failures = os.path.join(library_dir, "failures")
     shutil.rmtree(failures, ignore_errors=True)
-    environment = ctest_runs.mutant_environment(library_dir, {"KCHECK_FAILURES_DIR": failures})
+    environment = ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": failures})
     arguments = ["-L", f"^{re.escape(bug.variant)}$", "-LE", "sanitize|mutation", "-j", str(TEST_JOBS)]
     arguments.append("--stop-on-failure")
     verdict, entries = ctest_runs.run(folder, arguments, environment, log, TEST_TIMEOUT_S)
@@ -92,12 +92,12 @@ def reproduction(entries, folder, build_dir, library_dir, log):
         entry, arguments = rerun
         log.write(f"== reproducing ({entry}): kcheck {arguments}\n")
         command = [os.path.join(build_dir, "kcheck"), *arguments.split()]
-        status = exit_status(command, ctest_runs.library_environment(library_dir), log, KCHECK_TIMEOUT_S)
+        status = exit_status(command, ctest_runs.library_environment(library_dir), log, KCHECK_RUN_TIMEOUT_S)
         return status, f"kcheck: exit {status}"
     first = ctest_junit.failed(entries)[0].name
     log.write(f"== reproducing: {first} alone\n")
     failures = os.path.join(library_dir, "failures")
-    environment = ctest_runs.mutant_environment(library_dir, {"KCHECK_FAILURES_DIR": failures})
+    environment = ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": failures})
     verdict, _ = ctest_runs.run(folder, ["-R", f"^{re.escape(first)}$"], environment, log, RERUN_TIMEOUT_S)
     fails = verdict.outcome in KILLS
     return (1 if fails else 0), f"no rerun line; entry: {'fails' if fails else 'passes'}"

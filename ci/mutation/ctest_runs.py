@@ -3,7 +3,7 @@ JUnit file it writes (ctest_junit.py).
 
 Every run goes through a folder of its own whose CTestTestfile.cmake names the build
 (`subdirs(<build>)`): the run's Testing/, its JUnit file and the failure lists of its tests
-(KCHECK_FAILURES_DIR) stay there, the build's Testing/ is not touched, and runs side by side (the
+(KERNELS_FAILURES_DIR) stay there, the build's Testing/ is not touched, and runs side by side (the
 lanes of a campaign) do not write over each other's.
 """
 
