@@ -1,6 +1,5 @@
 """run_mutants.py --catalogue: each planted bug against its variant's entries, then its sanitizer,
-and each kill reproduced (docs/mutation.md, "The catalogue"). <work>/results.json keeps the last
-results of the mutants not run, so that one-mutant ctest entries add up to one report."""
+and each kill reproduced; one-mutant ctest entries add up to one <work>/results.json."""
 
 import os
 import re
@@ -14,52 +13,42 @@ import ctest_junit
 import ctest_runs
 import report
 from mutant_builds import BuildSlot
-from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, suite_digest
+from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 MODE = "catalogue"
 TEST_TIMEOUT_S = 120  # each entry's limit unless its TIMEOUT says otherwise
 RERUN_TIMEOUT_S = 300  # an entry rerun alone
 KCHECK_RUN_TIMEOUT_S = 600
-# A sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake): the tool's hang watchdog is off, and one
-# case under it takes no longer than an entry of them.
-SANITIZER_TIMEOUT_S = 300
+SANITIZER_TIMEOUT_S = 300  # as a sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake)
 TEST_JOBS = 16
 KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
+NOT_RUN = ctest_junit.Verdict(ctest_junit.NOT_RUN)
 
 
-class Libraries:
-    """<work>/<name>/libkernels.so of each mutant; one build slot, prepared on first need."""
-
-    def __init__(self, work, jobs, root=ROOT):
-        self.work, self.jobs, self.root, self.slot = work, jobs, root, None
-
-    def path(self, bug):
-        return os.path.join(self.work, bug.name, "libkernels.so")
-
-    def build(self, bug):
-        """Builds the mutant's library; returns whether it compiled."""
-        if self.slot is None:
-            self.slot = BuildSlot(self.work, 0, self.jobs)
-            self.slot.prepare(self.root)
-        log = os.path.join(self.work, f"build-{bug.name}.log")
-        compiled = self.slot.build(bug.text, self.path(bug), log)
-        print(f"built mutant {bug.name}" if compiled else f"mutant {bug.name} does not compile (see {log})", flush=True)
-        return compiled
+def build(bug, work, slots):
+    """Builds <work>/<name>/libkernels.so in one slot (prepared on first need); whether it compiled."""
+    if not slots:
+        slots.append(BuildSlot(work, 0, os.cpu_count() or 2))
+        slots[0].prepare(ROOT)
+    log = os.path.join(work, f"build-{bug.name}.log")
+    compiled = slots[0].build(bug.text, os.path.join(work, bug.name, "libkernels.so"), log)
+    print(f"built mutant {bug.name}" if compiled else f"mutant {bug.name} does not compile (see {log})", flush=True)
+    return compiled
 
 
 def run_tests(bug, build_dir, library_dir, log):
     """The variant's entries against the mutant: (verdict, entries, run folder)."""
     folder = os.path.join(library_dir, "ctest")
     ctest_runs.prepare_folder(build_dir, folder)
-    failures = os.path.join(library_dir, "failures")
-    shutil.rmtree(failures, ignore_errors=True)
-    environment = ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": failures})
-    arguments = ["-L", f"^{re.escape(bug.variant)}$", "-LE", "sanitize|mutation", "-j", str(TEST_JOBS)]
-    arguments.append("--stop-on-failure")
-    verdict, entries = ctest_runs.run(folder, arguments, environment, log, TEST_TIMEOUT_S)
+    shutil.rmtree(os.path.join(library_dir, "failures"), ignore_errors=True)
+    arguments = ["-L", f"^{re.escape(bug.variant)}$", "-LE", "sanitize|mutation", "-j", str(TEST_JOBS), "--stop-on-failure"]
+    verdict, entries = ctest_runs.run(folder, arguments, _environment(library_dir), log, TEST_TIMEOUT_S)
     return verdict, entries, folder
+
+
+def _environment(library_dir):
+    return ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": os.path.join(library_dir, "failures")})
 
 
 def exit_status(command, environment, log, timeout):
@@ -96,9 +85,7 @@ def reproduction(entries, folder, build_dir, library_dir, log):
         return status, f"kcheck: exit {status}"
     first = ctest_junit.failed(entries)[0].name
     log.write(f"== reproducing: {first} alone\n")
-    failures = os.path.join(library_dir, "failures")
-    environment = ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": failures})
-    verdict, _ = ctest_runs.run(folder, ["-R", f"^{re.escape(first)}$"], environment, log, RERUN_TIMEOUT_S)
+    verdict, _ = ctest_runs.run(folder, ["-R", f"^{re.escape(first)}$"], _environment(library_dir), log, RERUN_TIMEOUT_S)
     fails = verdict.outcome in KILLS
     return (1 if fails else 0), f"no rerun line; entry: {'fails' if fails else 'passes'}"
 
@@ -111,12 +98,8 @@ def judge(bug, build_dir, library_dir, log):
         if status == 1:
             killed = ctest_junit.Verdict(ctest_junit.KILLED, (f"compute-sanitizer --tool {bug.sanitizer}",))
             return killed, "sanitizer", "sanitizer kcheck: exit 1"
-        if status == 124:
-            timed_out = ctest_junit.Verdict(ctest_junit.ERROR, (f"sanitizer timed out after {SANITIZER_TIMEOUT_S} s",))
-            return timed_out, "sanitizer", "-"
-        if status != 0:
-            return ctest_junit.Verdict(ctest_junit.ERROR, (f"its sanitizer case exited {status}",)), "sanitizer", "-"
-        return verdict, "sanitizer", "-"
+        why = f"sanitizer timed out after {SANITIZER_TIMEOUT_S} s" if status == 124 else f"its sanitizer case exited {status}"
+        return (verdict if status == 0 else ctest_junit.Verdict(ctest_junit.ERROR, (why,))), "sanitizer", "-"
     if verdict.outcome not in KILLS:
         return verdict, "tests", "-"
     status, how = reproduction(entries, folder, build_dir, library_dir, log)
@@ -129,31 +112,28 @@ def row(*cells):
 
 def main(names, work, build_dir, build_only):
     """Builds (build_only) or judges the catalogue mutants `names` names (all if none)."""
-    bugs = catalogue.load(names)
+    bugs, slots = catalogue.load(names), []
     os.makedirs(work, exist_ok=True)
-    libraries = Libraries(work, os.cpu_count() or 2)
     if build_only:
-        return 1 if [bug.name for bug in bugs if not libraries.build(bug)] else 0
-    everyone = [bug.mutant() for bug in catalogue.load()]
-    path, suite, commit = os.path.join(work, "results.json"), suite_digest(), current_commit()
+        return 0 if all([build(bug, work, slots) for bug in bugs]) else 1
+    everyone, asked = [bug.mutant() for bug in catalogue.load()], {bug.name for bug in bugs}
+    path, suite = os.path.join(work, "results.json"), suite_digest()
     try:  # the other mutants' last results, so that one-mutant runs add up to one report
-        kept, runs = earlier_run(path, suite, MODE, {m.id for m in everyone} - {bug.name for bug in bugs})
+        kept, runs = earlier_run(path, suite, MODE, {m.id for m in everyone} - asked)
     except AnotherCampaign:
         kept, runs = [], []
-    unjudged = {m.id for m in everyone} - {r["mutant"] for r in kept} - {bug.name for bug in bugs}
-    kept += [{"mutant": m.id, "variant": m.variants[0], "outcome": ctest_junit.NOT_RUN, "stage": "", "killed_by": [],
-              "seconds": 0} for m in everyone if m.id in unjudged]  # fmt: skip
-    meta = {"commit": commit, "suite": suite, "mode": MODE, "budget_s": None}
+    judged = {r["mutant"] for r in kept} | asked
+    kept += [result_record(m.id, m.variants[0], NOT_RUN) for m in everyone if m.id not in judged]
+    meta = {"commit": current_commit(), "suite": suite, "mode": MODE, "budget_s": None}
     results_file = ResultsFile(path, meta, [mutant_record(m) for m in everyone], kept, runs)
     new_results, lost = [], None
     print(row("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
     for bug in bugs:
-        started = time.monotonic()
-        library_dir, log_path = os.path.dirname(libraries.path(bug)), os.path.join(work, f"{bug.name}.log")
+        started, library_dir = time.monotonic(), os.path.join(work, bug.name)
         if lost:  # nothing is judged after a lost GPU
-            verdict, stage, how = ctest_junit.Verdict(ctest_junit.NOT_RUN), "", "-"
-        elif os.path.isfile(libraries.path(bug)) or libraries.build(bug):
-            with open(log_path, "w", encoding="utf-8") as log:
+            verdict, stage, how = NOT_RUN, "", "-"
+        elif os.path.isfile(os.path.join(library_dir, "libkernels.so")) or build(bug, work, slots):
+            with open(os.path.join(work, f"{bug.name}.log"), "w", encoding="utf-8") as log:
                 verdict, stage, how = judge(bug, build_dir, library_dir, log)
             checked = ctest_runs.after_gpu_check(verdict, build_dir)
             verdict, how = (verdict, how) if checked is verdict else (checked, "-")
@@ -162,8 +142,7 @@ def main(names, work, build_dir, build_only):
         if ctest_junit.gpu_lost(verdict):
             lost = f"{bug.name} [{bug.variant}]: error: {'; '.join(verdict.killed_by)}"
         seconds = time.monotonic() - started
-        new_results.append({"mutant": bug.name, "variant": bug.variant, "outcome": verdict.outcome, "stage": stage,
-                            "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), "reproduced": how})  # fmt: skip
+        new_results.append(result_record(bug.name, bug.variant, verdict, stage, seconds, reproduced=how))
         results = results_file.write(new_results)
         by = " ".join(verdict.killed_by) if verdict.outcome in KILLS else verdict.outcome.upper()
         by += f": {'; '.join(verdict.killed_by)}" if verdict.outcome == ctest_junit.ERROR else ""

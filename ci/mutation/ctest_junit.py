@@ -1,38 +1,26 @@
 """What one ctest run against a mutant's library says, read from the JUnit file ctest --output-junit
-wrote (ctest 3.25: one <testcase> per started entry, status run/fail/notrun/disabled; a timeout
-reads as a plain failure, told by its time against the entry's TIMEOUT). docs/mutation.md says
-how a verdict is reached."""
+wrote (ctest 3.25: a timeout reads as a plain failure, told by its time against the entry's TIMEOUT)."""
 
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 
-# Outcomes of one (mutant, variant) pair; the report counts them (report.py).
+# The outcomes of one (mutant, variant) pair, as report.py counts them.
 KILLED = "killed"
 KILLED_BY_TIMEOUT = "killed_timeout"
 SURVIVED = "survived"
 NOT_COMPILING = "not_compiling"
-NOT_RUN = "not_run"  # the time budget ran out first, or the catalogue mutant was not run
+NOT_RUN = "not_run"  # the budget ran out, the GPU was lost, or a catalogue mutant was not asked for
 ERROR = "error"  # the run could not judge the mutant: see its log
 
-# What the hang watchdog prints (test/harness/diagnosis/hang_watchdog.cpp) before it ends a process.
-HANG_MARKER = "HANG: a batch ran past its deadline"
-# What an entry prints when another entry's failure stopped it (exit 77, ctest: Skipped;
-# test/harness/diagnosis/stop_on_failure.hpp).
-STOPPED_MARKER = "STOPPED: another entry of this run failed first"
-# How a test that failed names the kcheck command that reproduces its failure.
+HANG_MARKER = "HANG: a batch ran past its deadline"  # test/harness/diagnosis/hang_watchdog.cpp
+STOPPED_MARKER = "STOPPED: another entry of this run failed first"  # diagnosis/stop_on_failure.hpp
 RERUN_MARKER = "rerun: kcheck "
 SKIPPED_BY_ITSELF = "SKIP_RETURN_CODE="
-# What a test process prints (then exits 1) when the driver lists a GPU that CUDA cannot reach
-# (test/harness/gtest/gpu_test_main.cpp, kcheck).
-GPU_LOST_MARKER = "GPU LOST:"
-# How an error verdict on a run that lost its GPU begins.
-GPU_LOST = "GPU lost"
-# Tests skipped by the variant's contract, or for the device memory a large test needs
-# (harness kContractSkip, kMemorySkip): an entry of nothing but those reached its GPU (a GPU lost
-# mid-process fails its memory query instead of skipping).
+GPU_LOST_MARKER = "GPU LOST:"  # a test process that cannot reach a GPU the driver lists (gpu_test_main.cpp)
+GPU_LOST = "GPU lost"  # how the error verdict of a run that lost its GPU begins
+# Whole skips that still reached the GPU: by the variant's contract, or for a large test's memory.
 EXCUSED_SKIP_MARKERS = ("[not in the contract] ", "[device memory] ")
-# ctest ends an entry at its TIMEOUT, but the time it writes may fall a little short of it (0.9998 s
-# for a 1 s TIMEOUT under -j4): a failure this close to its timeout is taken for one.
+# ctest may write a little less than the TIMEOUT it ended an entry at (0.9998 s for 1 s under -j4).
 TIMEOUT_FRACTION = 0.99
 
 
@@ -55,18 +43,10 @@ def read(path):
     """The entries of a JUnit file, in its order."""
     entries = []
     for case in ElementTree.parse(path).getroot().iter("testcase"):
-        detail = case.find("failure")
-        if detail is None:
-            detail = case.find("skipped")
-        entries.append(
-            Entry(
-                case.get("name"),
-                case.get("status"),
-                float(case.get("time") or 0),
-                "" if detail is None else detail.get("message", ""),
-                case.findtext("system-out") or "",
-            )
-        )
+        detail = case.find("failure") if case.find("failure") is not None else case.find("skipped")
+        message = "" if detail is None else detail.get("message", "")
+        output = case.findtext("system-out") or ""
+        entries.append(Entry(case.get("name"), case.get("status"), float(case.get("time") or 0), message, output))
     return entries
 
 
@@ -112,9 +92,7 @@ def judge(returncode, entries, timeouts, gpu_entries=()):
         return Verdict(ERROR, tuple(f"{e.name} (Not Run: {e.message})" for e in not_started))
     failures = [(entry, reason(entry, timeouts)) for entry in failed(entries)]
     if failures:
-        hung = any(HANG_MARKER in entry.output for entry, _ in failures) or all(
-            why == "Timeout" for _, why in failures
-        )
+        hung = any(HANG_MARKER in e.output for e, _ in failures) or all(why == "Timeout" for _, why in failures)
         return Verdict(KILLED_BY_TIMEOUT if hung else KILLED, tuple(f"{e.name} ({why})" for e, why in failures))
     stopped = [e for e in entries if e.status == "notrun" and STOPPED_MARKER in e.output]
     if stopped:  # a stop file no failure of this run wrote: nothing judged them

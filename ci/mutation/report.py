@@ -1,11 +1,6 @@
 #!/usr/bin/env python3
-"""The report of a mutation run: scores per variant and per operator class, the survivors with
-their triage, and for operand swaps whether each variant keeps order.
-
-    report.py RESULTS_JSON OUT_DIR
-
-Writes OUT_DIR/report.md and report.json. How a score is counted is in docs/mutation.md.
-"""
+"""The report of a mutation run (report.py RESULTS_JSON OUT_DIR writes OUT_DIR/report.md and
+report.json): scores per variant and operator class, the survivors with their triage, operand order."""
 
 import argparse
 import io
@@ -77,16 +72,13 @@ def gpu_lost(results):
 
 
 def load_order_flags(path=CONTRACTS):
-    """{variant: True where it keeps order (commutative_only=0)} from each variant's first line of
-    declared_contracts.txt."""
+    """{variant: True where it keeps order (commutative_only=0)}, from its first line of `path`."""
     flags = {}
     with open(path, encoding="utf-8") if os.path.exists(path) else io.StringIO() as file:
-        lines = file.readlines()
-    for line in lines:
-        fields = line.split()
-        if fields and not fields[0].startswith("#") and fields[0] not in flags:
-            values = dict(f.split("=", 1) for f in fields[1:] if "=" in f)
-            flags[fields[0]] = {"0": True, "1": False}.get(values.get("commutative_only"))
+        for fields in map(str.split, file):
+            if fields and not fields[0].startswith("#") and fields[0] not in flags:
+                values = dict(f.split("=", 1) for f in fields[1:] if "=" in f)
+                flags[fields[0]] = {"0": True, "1": False}.get(values.get("commutative_only"))
     return flags
 
 
@@ -96,8 +88,7 @@ def _percent(value):
 
 def _table(header, rows):
     return ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)] + [
-        "| " + " | ".join(str(c) for c in row) + " |" for row in rows
-    ]
+        "| " + " | ".join(map(str, row)) + " |" for row in rows]  # fmt: skip
 
 
 def _row(name, counts):
@@ -109,14 +100,12 @@ def _row(name, counts):
 def markdown(results, equivalents, named, mutants_today=None):
     by_variant, by_class, survivors = tally(results, equivalents)
     meta = results["meta"]
-    lines = []
-    if gpu_lost(results):
-        lines += [f"NOT A SCORE: the GPU was lost judging {'; '.join(gpu_lost(results))}. Resume on a working GPU.", ""]
-    runs = meta.get("runs", [])
-    lines += [f"# Mutation report: {meta['mode']}", "",
-              f"Commit {meta['commit']}, suite {meta.get('suite')}, {len(runs)} run(s), {meta.get('wall_s', 0)} s in all.", ""]  # fmt: skip
+    lost = gpu_lost(results)
+    lines = [f"NOT A SCORE: the GPU was lost judging {'; '.join(lost)}. Resume on a working GPU.", ""] if lost else []
+    runs = f"{len(meta.get('runs', []))} run(s), {meta.get('wall_s', 0)} s in all"
+    lines += [f"# Mutation report: {meta['mode']}", "", f"Commit {meta['commit']}, suite {meta.get('suite')}, {runs}."]
     header = ["", "score", "pairs", "killed", "survived", "equivalent", "not compiling", "not run or error"]
-    lines += ["## Per variant", ""] + _table(header, [_row(v, c) for v, c in sorted(by_variant.items())]) + [""]
+    lines += ["", "## Per variant", ""] + _table(header, [_row(v, c) for v, c in sorted(by_variant.items())]) + [""]
     classes = [k for k in CLASSES if k in by_class] + sorted(k for k in by_class if k not in CLASSES)
     lines += ["## Per operator class", ""] + _table(header, [_row(k, by_class[k]) for k in classes]) + [""]
     checked = [r for r in results["results"] if "reproduced" in r and r["outcome"].startswith(outcomes.KILLED)]
@@ -126,8 +115,8 @@ def markdown(results, equivalents, named, mutants_today=None):
     lines += _order_lines(results, equivalents)
     lines += [f"## Survivors ({sum(len(v) for v in survivors.values())} pairs)", ""]
     for mutant, variants in sorted(survivors.items()):
-        reasons = [f"{v}: {equivalence(named, mutant, v)}" for v in sorted(variants) if equivalence(named, mutant, v)]
-        lines.append(f"- `{mutant}`: {', '.join(sorted(variants))}" + (f". Named: {'; '.join(reasons)}" if reasons else ""))
+        reasons = "; ".join(f"{v}: {why}" for v in sorted(variants) if (why := equivalence(named, mutant, v)))
+        lines.append(f"- `{mutant}`: {', '.join(sorted(variants))}" + (f". Named: {reasons}" if reasons else ""))
         if mutants_today and mutant in mutants_today:
             lines += ["", "```diff", mutants_today[mutant].diff.rstrip("\n"), "```", ""]
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -147,15 +136,14 @@ def _order_lines(results, equivalents):
     table = [[v, keeps[flags.get(v)], sum(c.values()), c["killed"] + c["killed_timeout"], c["survived"], c["equivalent"]]
              for v, c in sorted(rows.items())]  # fmt: skip
     missed = sum(c["survived"] for v, c in rows.items() if flags.get(v))
-    verdict = "Every operand swap is killed on every variant that keeps order." if not missed else (
-        f"{missed} operand swaps survive on variants that keep order.")  # fmt: skip
+    verdict = f"{missed} operand swaps survive on variants that keep order." if missed else (
+        "Every operand swap is killed on every variant that keeps order.")  # fmt: skip
     return ["## Operand order", "", verdict, ""] + _table(
         ["", "keeps order", "swaps", "killed", "survived", "equivalent"], table) + [""]  # fmt: skip
 
 
 def write_report(results, out_dir, mutants_today=None, triaged=True):
-    """report.md and report.json in out_dir (triage from triage/, unless `triaged` is False:
-    the catalogue's planted bugs are never triaged). Returns their paths."""
+    """report.md and report.json in out_dir, triaged unless the planted bugs; returns their paths."""
     equivalents = load_triage(EQUIVALENTS) if triaged else {}
     named = load_triage(NAMED_SURVIVORS) if triaged else {}
     os.makedirs(out_dir, exist_ok=True)
@@ -163,10 +151,10 @@ def write_report(results, out_dir, mutants_today=None, triaged=True):
     with open(paths[0], "w", encoding="utf-8") as file:
         file.write(markdown(results, equivalents, named, mutants_today))
     by_variant, by_class, survivors = tally(results, equivalents)
-    summary = {"meta": results["meta"],
-               "variants": {v: {"score": score(c), **{k: c[k] for k in COLUMNS}} for v, c in sorted(by_variant.items())},
-               "classes": {k: {"score": score(c), **{col: c[col] for col in COLUMNS}} for k, c in sorted(by_class.items())},
-               "survivors": {m: sorted(vs) for m, vs in sorted(survivors.items())}, "gpu_lost": gpu_lost(results)}  # fmt: skip
+    summary = {"meta": results["meta"]}
+    for key, groups in (("variants", by_variant), ("classes", by_class)):
+        summary[key] = {g: {"score": score(c), **{k: c[k] for k in COLUMNS}} for g, c in sorted(groups.items())}
+    summary.update(survivors={m: sorted(vs) for m, vs in sorted(survivors.items())}, gpu_lost=gpu_lost(results))
     with open(paths[1], "w", encoding="utf-8") as file:
         json.dump(summary, file, indent=1)
     return paths

@@ -1,9 +1,5 @@
-"""<work>/results.json: what a campaign judged, over all its runs.
-
-{meta: {commit, suite, mode, budget_s, wall_s, runs: [{date, machine, commit, wall_s}]},
-mutants: [{id, file, line, operator, op_class, variants}],
-results: [{mutant, variant, outcome, stage, killed_by, seconds}, and for the catalogue reproduced]}
-"""
+"""<work>/results.json, what a campaign judged over all its runs: {meta: {commit, suite, mode, budget_s,
+wall_s, runs: [{date, machine, commit, wall_s}]}, mutants: [mutant_record], results: [result_record]}."""
 
 import datetime
 import json
@@ -24,8 +20,9 @@ SUITE_FILES = ("CMakeLists.txt", "CMakePresets.json", "cmake", "fuzz", "kernels"
 
 def current_commit(root=ROOT):
     """The checkout's commit, +modified when its files differ from it."""
-    run = lambda *args: subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, check=False)  # noqa: E731
-    return run("rev-parse", "--short", "HEAD").stdout.strip() + ("+modified" if run("diff", "--quiet", "HEAD").returncode else "")
+    commit = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout
+    modified = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD"], capture_output=True).returncode
+    return commit.strip() + ("+modified" if modified else "")
 
 
 def suite_digest(root=ROOT):
@@ -40,6 +37,12 @@ def mutant_record(mutant):
     return {key: getattr(mutant, key) for key in ("id", "file", "line", "operator", "op_class", "variants")}
 
 
+def result_record(mutant_id, variant, verdict, stage="", seconds=0.0, **extra):
+    """One judged pair; a catalogue run adds how a kill was `reproduced`."""
+    return {"mutant": mutant_id, "variant": variant, "outcome": verdict.outcome, "stage": stage,
+            "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1), **extra}  # fmt: skip
+
+
 def earlier_run(path, suite, mode, mutant_ids):
     """(kept results, runs) of the earlier runs of this campaign in `path` (none without a file):
     the pairs they judged for good whose mutant today's generator still makes."""
@@ -49,10 +52,8 @@ def earlier_run(path, suite, mode, mutant_ids):
         earlier = json.load(file)
     meta = earlier["meta"]
     if meta["mode"] != mode or meta.get("suite") != suite:
-        raise AnotherCampaign(
-            f"--resume: {path} holds a run in mode {meta['mode']!r} over suite {meta.get('suite')}, not in mode "
-            f"{mode!r} over suite {suite} (the kernels, tests or build files changed): use another --work-dir"
-        )
+        raise AnotherCampaign(f"--resume: {path} holds a run in mode {meta['mode']!r} over suite {meta.get('suite')}, "
+                              f"not in mode {mode!r} over suite {suite}: use another --work-dir")  # fmt: skip
     kept = [r for r in earlier["results"] if r["outcome"] in JUDGED and r["mutant"] in mutant_ids]
     return kept, meta.get("runs", [])
 
@@ -73,11 +74,9 @@ class ResultsFile:
     def write(self, new_results):
         """Writes the kept and the new results with this run's wall time so far; returns them."""
         runs = self.runs + [{**self.this_run, "wall_s": self.elapsed_s()}]
-        results = {
-            "meta": {**self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs},
-            "mutants": self.mutants,
-            "results": sorted(self.kept + list(new_results), key=lambda r: (r["mutant"], r["variant"])),
-        }
+        meta = {**self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs}
+        ordered = sorted(self.kept + list(new_results), key=lambda r: (r["mutant"], r["variant"]))
+        results = {"meta": meta, "mutants": self.mutants, "results": ordered}
         with tempfile.NamedTemporaryFile("w", dir=os.path.dirname(self.path), delete=False, encoding="utf-8") as file:
             json.dump(results, file, indent=1)
         os.replace(file.name, self.path)
@@ -87,8 +86,9 @@ class ResultsFile:
 def machine_description():
     try:
         query = ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"]
-        gpus = [name.strip() for name in subprocess.run(query, capture_output=True, text=True, check=True).stdout.split("\n") if name.strip()]
-        gpu_text = f"{len(gpus)} x {gpus[0]}" if gpus else "no GPU"
-    except (OSError, subprocess.CalledProcessError):
-        gpu_text = "no GPU"
-    return f"{platform.node()}: {os.cpu_count()} cores, {gpu_text}"
+        listed = subprocess.run(query, capture_output=True, text=True)
+        gpus = listed.stdout.split("\n") if listed.returncode == 0 else []
+    except OSError:
+        gpus = []
+    gpus = [name.strip() for name in gpus if name.strip()]
+    return f"{platform.node()}: {os.cpu_count()} cores, {f'{len(gpus)} x {gpus[0]}' if gpus else 'no GPU'}"

@@ -1,12 +1,6 @@
 #!/usr/bin/env python3
-"""Builds mutants, judges each against the ctest entries of its variants on a GPU, and reports.
-
-    run_mutants.py [--file F | --variant V | --sample N | --changed-since REF] [--operator-class C] [options]
-    run_mutants.py --catalogue [NAME...] [--build-only]
-    run_mutants.py --rejudge RESULTS... [--sample N --seed S]
-
-docs/mutation.md says what each mode is for and how a pair is judged.
-"""
+"""Builds mutants, judges each against the ctest entries of its variants on a GPU, and reports
+(docs/mutation.md: the modes, the command line, how a pair is judged)."""
 
 import argparse
 import json
@@ -31,7 +25,7 @@ import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot
 from operators import CLASSES
-from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, suite_digest
+from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 BUILD_DIR = os.environ.get("KERNELS_BUILD_DIR", os.path.join(ROOT, "build"))
@@ -106,32 +100,30 @@ def run_stages(library_dir, label, spec, stages, log_prefix):
 
 
 class Campaign:
-    """Builds each mutant's library in the build slots, then judges its pairs on free lanes; the
-    survivors' large stages run last, one GPU's alone on it. Fills self.results."""
+    """Builds each mutant's library in the build slots and judges its pairs on free lanes; the
+    survivors' large stages run after all other stages, each GPU's one at a time. Fills self.results."""
 
-    def __init__(self, work, pairs, lanes, deadline, results_file=None, build_only=False):
-        self.work, self.lanes, self.deadline, self.results_file = work, lanes, deadline, results_file
-        self.build_only = build_only
-        self.pairs_of = {}
+    def __init__(self, work, pairs, lanes, deadline=None, results_file=None, build_only=False):
+        self.work, self.deadline, self.results_file, self.build_only = work, deadline, results_file, build_only
+        self.labels = {}  # mutant id -> (mutant, [variant label])
         for mutant, label in pairs:
-            self.pairs_of.setdefault(mutant.id, (mutant, []))[1].append(label)
-        self.results, self.lock, self.gpu_lost = [], threading.Lock(), None
-        self.free_lanes = queue.Queue()
+            self.labels.setdefault(mutant.id, (mutant, []))[1].append(label)
+        self.left = {i: len(labels) for i, (_, labels) in self.labels.items()}  # pairs to judge, per library
+        self.results, self.lock, self.gpu_lost, self.waiting_large = [], threading.Lock(), None, []
+        self.lanes, self.free_lanes = lanes, queue.Queue()
         for lane in lanes:
             self.free_lanes.put(lane)
-        self.waiting_large = []  # (mutant, label, library, seconds so far)
 
     def out_of_time(self):
         return self.gpu_lost is not None or (self.deadline is not None and time.monotonic() > self.deadline)
 
     def record(self, mutant, label, verdict, stage="", seconds=0.0):
         with self.lock:
-            if STOPPING.is_set() or self.gpu_lost:
+            if STOPPING.is_set() or self.gpu_lost:  # after a signal or a lost GPU, no verdict holds
                 return
             if ctest_junit.gpu_lost(verdict):
                 self.gpu_lost = f"{mutant.id} [{label}]: error: {'; '.join(verdict.killed_by)}"
-            self.results.append({"mutant": mutant.id, "variant": label, "outcome": verdict.outcome, "stage": stage,
-                                 "killed_by": list(verdict.killed_by), "seconds": round(seconds, 1)})  # fmt: skip
+            self.results.append(result_record(mutant.id, label, verdict, stage, seconds))
             if self.results_file:
                 self.results_file.write(self.results)
         if verdict.outcome != ctest_junit.NOT_RUN:
@@ -145,82 +137,68 @@ class Campaign:
             tests = []
 
             def build(mutant, labels):
-                library = os.path.join(LIBRARIES, patch_name(mutant.id), "libkernels.so")
+                name, started = patch_name(mutant.id), time.monotonic()
+                library = os.path.join(LIBRARIES, name, "libkernels.so")
                 if self.out_of_time():
                     return [self.record(mutant, label, ctest_junit.Verdict(ctest_junit.NOT_RUN)) for label in labels]
-                started, compiled = time.monotonic(), True
+                compiled = True
                 if not os.path.isfile(library):  # not built before (--build-only, here or elsewhere)
                     slot = free_slots.get()
                     try:
-                        compiled = slot.build(mutant.diff, library, os.path.join(self.work, "logs", f"{patch_name(mutant.id)}.build.log"))
+                        compiled = slot.build(mutant.diff, library, os.path.join(self.work, "logs", f"{name}.build.log"))
                     finally:
                         free_slots.put(slot)
                 if not compiled or self.build_only:
-                    outcome = ctest_junit.NOT_COMPILING if not compiled else ctest_junit.NOT_RUN
-                    return [self.record(mutant, label, ctest_junit.Verdict(outcome), "build", time.monotonic() - started)
-                            for label in labels]  # fmt: skip
-                remaining = [len(labels)]
-                tests.extend(testers.submit(self.test, mutant, label, library, remaining) for label in labels)
+                    verdict = ctest_junit.Verdict(ctest_junit.NOT_RUN if compiled else ctest_junit.NOT_COMPILING)
+                    return [self.record(mutant, label, verdict, "build", time.monotonic() - started) for label in labels]
+                tests.extend(testers.submit(self.test, mutant, label, library) for label in labels)
 
             with ThreadPoolExecutor(max(1, len(slots))) as builders:
-                for future in [builders.submit(build, m, labels) for m, labels in self.pairs_of.values()]:
+                for future in [builders.submit(build, m, labels) for m, labels in self.labels.values()]:
                     future.result()  # a patch that does not apply: the generator is wrong, stop here
             for future in tests:
                 future.result()
-        self.run_large_stages()
+        by_gpu = {}
+        for mutant, label, library, spec, seconds in self.waiting_large:
+            by_gpu.setdefault(spec, []).append((mutant, label, library, spec, seconds))
+        with ThreadPoolExecutor(max(1, len(by_gpu))) as gpus:  # a large stage holds most of its GPU's memory
+            list(gpus.map(lambda waiting: [self.large(*pair) for pair in waiting], by_gpu.values()))
 
-    def test(self, mutant, label, library, remaining):
+    def test(self, mutant, label, library):
         """The tests and sanitizer stages of a pair on a free lane; a survivor waits for its large stage."""
-        if self.out_of_time():
-            self.record(mutant, label, ctest_junit.Verdict(ctest_junit.NOT_RUN))
-            return self.done_with(library, remaining)
         lane = self.free_lanes.get()
         try:
-            started = time.monotonic()
-            verdict, stage = self.stages(mutant, label, library, lane[0], [TESTS_STAGE, SANITIZER_STAGE])
+            verdict, stage, seconds = self.stages(mutant, label, library, lane[0], [TESTS_STAGE, SANITIZER_STAGE])
         finally:
             self.free_lanes.put(lane)
         if verdict.outcome == ctest_junit.SURVIVED:
             with self.lock:
-                self.waiting_large.append((mutant, label, library, remaining, lane[1], time.monotonic() - started))
+                self.waiting_large.append((mutant, label, library, lane[1], seconds))
         else:
-            self.judged(mutant, label, library, remaining, verdict, stage, time.monotonic() - started)
+            self.judged(mutant, label, library, verdict, stage, seconds)
 
-    def run_large_stages(self):
-        """The survivors' large stages, alone on their GPU (they hold most of its memory)."""
-        by_gpu = {}
-        for waiting in self.waiting_large:
-            by_gpu.setdefault(waiting[4], []).append(waiting)
-
-        def one_gpu(batch):
-            for mutant, label, library, remaining, spec, seconds in batch:
-                started = time.monotonic()
-                verdict, stage = self.stages(mutant, label, library, spec, [LARGE_STAGE])
-                self.judged(mutant, label, library, remaining, verdict, stage, seconds + time.monotonic() - started)
-
-        with ThreadPoolExecutor(max(1, len(by_gpu))) as gpus:
-            list(gpus.map(one_gpu, by_gpu.values()))
+    def large(self, mutant, label, library, spec, seconds):
+        verdict, stage, more = self.stages(mutant, label, library, spec, [LARGE_STAGE])
+        self.judged(mutant, label, library, verdict, stage, seconds + more)
 
     def stages(self, mutant, label, library, spec, stages):
+        """(verdict, deciding stage, seconds) of `stages` of a pair; not run once out of time."""
         if self.out_of_time():
-            return ctest_junit.Verdict(ctest_junit.NOT_RUN), ""
-        log_prefix = os.path.join(self.work, "logs", f"{patch_name(mutant.id)}@{label.replace('/', '+')}")
+            return ctest_junit.Verdict(ctest_junit.NOT_RUN), "", 0.0
+        started, log_prefix = time.monotonic(), os.path.join(self.work, "logs", patch_name(f"{mutant.id}@{label}"))
         try:
-            return run_stages(os.path.dirname(library), label, spec, stages, log_prefix)
+            verdict, stage = run_stages(os.path.dirname(library), label, spec, stages, log_prefix)
         except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
-            return ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
+            verdict, stage = ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
+        return verdict, stage, time.monotonic() - started
 
-    def judged(self, mutant, label, library, remaining, verdict, stage, seconds):
+    def judged(self, mutant, label, library, verdict, stage, seconds):
         if verdict.outcome != ctest_junit.NOT_RUN and not self.gpu_lost:
             verdict = ctest_runs.after_gpu_check(verdict, BUILD_DIR)
         self.record(mutant, label, verdict, stage, seconds)
-        self.done_with(library, remaining)
-
-    def done_with(self, library, remaining):
-        """One pair of the library's mutant judged; the library goes with its last."""
-        with self.lock:
-            remaining[0] -= 1
-            if remaining[0] == 0:
+        with self.lock:  # the library goes with its mutant's last pair
+            self.left[mutant.id] -= 1
+            if self.left[mutant.id] == 0:
                 shutil.rmtree(os.path.dirname(library), ignore_errors=True)
 
 
@@ -291,8 +269,8 @@ def main():
     campaign = Campaign(work, pairs, lanes, deadline, results_file, args.build_only)
     campaign.run(slots)
     if args.build_only:
-        built = sum(os.path.isfile(os.path.join(LIBRARIES, patch_name(i), "libkernels.so")) for i in campaign.pairs_of)
-        print(f"{built} of {len(campaign.pairs_of)} mutant libraries in {LIBRARIES}")
+        built = sum(os.path.isfile(os.path.join(LIBRARIES, patch_name(i), "libkernels.so")) for i in campaign.labels)
+        print(f"{built} of {len(campaign.labels)} mutant libraries in {LIBRARIES}")
         return
     results = results_file.write(campaign.results)
     outputs = report.write_report(results, os.path.join(work, "report"), {m.id: m for m, _ in planned})
