@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import types
 import unittest
@@ -622,6 +623,189 @@ class CtestVerdicts(unittest.TestCase):
         self.assertTrue(ctest_junit.gpu_lost(self.verdict("v/gpu_lost")))
         self.assertEqual(self.verdict("v/contract_skip").outcome, ctest_junit.SURVIVED)
         self.assertEqual(self.verdict("v/skip").outcome, ctest_junit.SURVIVED)  # no gpu label
+
+
+class FakeSlot:
+    """A build slot whose build writes the library file; `built` lists the libraries in order."""
+
+    def __init__(self, built):
+        self.built = built
+
+    def prepare(self, root):
+        pass
+
+    def build(self, diff, library, log):
+        os.makedirs(os.path.dirname(library), exist_ok=True)
+        open(library, "w", encoding="utf-8").close()
+        self.built.append(library)
+        return True
+
+
+def fake_mutants(count, labels=("r/x",)):
+    return [Mutant(f"r/f.cu:k:op:{n:02d}", "kernels/r/f.cu", n, "op", "relational", labels, f"diff {n}")
+            for n in range(count)]  # fmt: skip
+
+
+def pair_of(library_dir, label):
+    """(mutant number, label) of a fake mutant's library folder (run_mutants.LIBRARIES/<patch name>)."""
+    return int(os.path.basename(library_dir).rsplit("@", 1)[1]), label
+
+
+class RunnerStopsAtALostGpu(unittest.TestCase):
+    """run_mutants.main over five fake mutants on one lane, fake builds and stages, and a fake
+    gpu_probe in a fake build: pair 0 is killed, the others survive their tests and their large
+    stage, unless the GPU is lost. A lost GPU stops the campaign, keeps what was judged before it
+    and exits non-zero."""
+
+    def campaign(self, lost_at=None, probe_works=1000):
+        """(exit status, {mutant number: (outcome, killed_by)} in results.json, stages run, report.md)."""
+        ran = []
+
+        def fake_stages(library_dir, label, spec, stages, log_prefix):
+            number, stage = pair_of(library_dir, label)[0], stages[0][0]
+            ran.append((number, stage))
+            if stage == "tests" and number == lost_at:
+                lost = ctest_junit.Entry("e", "fail", 1.0, "", "GPU LOST: no usable CUDA device, though the driver lists 1 GPU\n")
+                return ctest_junit.judge(1, [lost], {}), stage
+            if stage == "tests" and number == 0:
+                return ctest_junit.Verdict(ctest_junit.KILLED, ("an entry (Failed)",)), stage
+            return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
+
+        with tempfile.TemporaryDirectory() as folder:
+            build, work = os.path.join(folder, "build"), os.path.join(folder, "work")
+            probe = os.path.join(build, "test", "mutation", "gpu_probe")
+            os.makedirs(os.path.dirname(probe))
+            with open(probe, "w", encoding="utf-8") as file:  # works for its first `probe_works` calls
+                file.write(f'#!/bin/sh\nn=$(cat "$0.calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$0.calls"\n'
+                           f'[ "$n" -lt {probe_works} ] || {{ echo "no CUDA-capable device is detected"; exit 1; }}\n')  # fmt: skip
+            os.chmod(probe, 0o755)
+            built = []
+            for name, value in (("generate", lambda root: (fake_mutants(5), {})), ("BuildSlot", lambda *a: FakeSlot(built)),
+                                ("run_stages", fake_stages), ("BUILD_DIR", build), ("LANES_PER_GPU", 1),
+                                ("LIBRARIES", os.path.join(folder, "libraries"))):  # fmt: skip
+                self.enterContext(mock.patch.object(run_mutants, name, value))
+            self.enterContext(mock.patch.dict(os.environ, {"CUDA_VISIBLE_DEVICES": "0"}))
+            self.enterContext(mock.patch.object(sys, "argv", ["run_mutants.py", "--work-dir", work]))
+            with contextlib.redirect_stdout(io.StringIO()), self.assertRaises(SystemExit) as exited:
+                run_mutants.main()
+                raise SystemExit(0)
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
+                results = json.load(file)["results"]
+            with open(os.path.join(work, "report", "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        outcomes = {int(r["mutant"][-2:]): (r["outcome"], r["killed_by"]) for r in results}
+        return exited.exception.code, outcomes, ran, text
+
+    def test_a_gpu_lost_line_stops_the_campaign_and_keeps_what_was_judged(self):
+        code, outcomes, ran, text = self.campaign(lost_at=2)
+        lost = ["GPU lost: e printed 'GPU LOST: no usable CUDA device, though the driver lists 1 GPU'"]
+        self.assertEqual(outcomes, {0: ("killed", ["an entry (Failed)"]), 2: ("error", lost)})
+        self.assertEqual(ran, [(0, "tests"), (1, "tests"), (2, "tests")], "a stage ran after the GPU was lost")
+        self.assertNotIn(code, (0, None), "the runner exited zero after losing its GPU")
+        self.assertIn("the GPU was lost: r/f.cu:k:op:02 [r/x]: error: GPU lost", code)
+        self.assertTrue(text.startswith("NOT A SCORE: the GPU was lost judging `r/f.cu:k:op:02` [r/x]"))
+
+    def test_a_probe_that_fails_after_a_verdict_stops_the_campaign(self):
+        # Probe calls: the start, pair 0's kill, pair 1's large stage (fails): pairs 2 to 4 never run theirs.
+        code, outcomes, ran, _ = self.campaign(probe_works=2)
+        lost = ["GPU lost: gpu_probe: no CUDA-capable device is detected"]
+        self.assertEqual(outcomes, {0: ("killed", ["an entry (Failed)"]), 1: ("error", lost)})
+        self.assertEqual([stage for _, stage in ran], ["tests"] * 5 + ["large"])
+        self.assertNotIn(code, (0, None), "the runner exited zero after losing its GPU")
+        self.assertIn("the campaign stopped there", code)
+
+    def test_a_campaign_without_a_loss_judges_every_pair_and_exits_zero(self):
+        code, outcomes, ran, text = self.campaign()
+        self.assertEqual(code, 0)
+        self.assertEqual({n: o for n, (o, _) in outcomes.items()}, {0: "killed", 1: "survived", 2: "survived",
+                                                                    3: "survived", 4: "survived"})  # fmt: skip
+        self.assertFalse(text.startswith("NOT A SCORE"))
+
+
+class CatalogueStopsAtALostGpu(unittest.TestCase):
+    """catalogue_run.main over two planted bugs on a fake build whose GPU entries skip whole, as
+    without a device: the first is an error (GPU lost), the second is not run, and it exits 1."""
+
+    def test_a_catalogue_run_stops_at_a_lost_gpu_and_exits_non_zero(self):
+        first, second = catalogue.load()[:2]
+        with tempfile.TemporaryDirectory() as folder:
+            build, work = os.path.join(folder, "build"), os.path.join(folder, "mutants")
+            os.makedirs(build)
+            with open(os.path.join(build, "CTestTestfile.cmake"), "w", encoding="utf-8") as file:
+                for bug in (first, second):  # a GPU entry of each variant, skipped as without a device
+                    file.write(f'add_test({bug.name} "sh" "-c" "echo \'SKIP: no usable CUDA device\'; exit 77")\n')
+                    file.write(f'set_tests_properties({bug.name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "gpu;{bug.variant}")\n')
+            for bug in (first, second):  # built already
+                os.makedirs(os.path.join(work, bug.name))
+                open(os.path.join(work, bug.name, "libkernels.so"), "w", encoding="utf-8").close()
+            printed = io.StringIO()
+            with mock.patch("ctest_runs.gpu_probe_failure", return_value=None), contextlib.redirect_stdout(printed):
+                self.assertEqual(catalogue_run.main([first.name, second.name], work, build, False), 1)
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
+                outcomes = {r["mutant"]: (r["outcome"], r["killed_by"]) for r in json.load(file)["results"]}
+            with open(os.path.join(work, "report", "report.md"), encoding="utf-8") as file:
+                text = file.read()
+        lost = [f"GPU lost: {first.name} Skipped (SKIP: no usable CUDA device)"]
+        self.assertEqual((outcomes[first.name], outcomes[second.name]), (("error", lost), ("not_run", [])))
+        self.assertIn(f"the GPU was lost: {first.name} [{first.variant}]: error: {lost[0]}", printed.getvalue())
+        self.assertTrue(text.startswith(f"NOT A SCORE: the GPU was lost judging `{first.name}` [{first.variant}]"))
+
+
+class CampaignScheduling(unittest.TestCase):
+    """run_mutants.Campaign over 12 fake mutants of two variants each, two build slots, and two GPUs
+    of two lanes each, with fake stages that take some time: pair n is killed by its tests when
+    n % 3 == 0, by its large stage when n % 3 == 1, and survives otherwise."""
+
+    LANES = [(f"gpu{g}-lane{n}", f"gpu{g}-large") for g in (0, 1) for n in (0, 1)]
+
+    def fake_stages(self, library_dir, label, spec, stages, log_prefix):
+        pair, stage = pair_of(library_dir, label), stages[0][0]
+        with self.guard:
+            self.assertTrue(os.path.isfile(os.path.join(library_dir, "libkernels.so")), "a pair ran unbuilt")
+            self.running.append((pair, stage, spec))
+            self.events.append(("start", pair, stage, spec, list(self.running)))
+        time.sleep(0.002 * (pair[0] % 4 + 1))
+        with self.guard:
+            self.running.remove((pair, stage, spec))
+            self.events.append(("end", pair, stage, spec, []))
+        index = pair[0] * 2 + (label == "r/y")
+        killed = ctest_junit.Verdict(ctest_junit.KILLED, ("an entry (Failed)",))
+        if stage == "tests" and index % 3 == 0 or stage == "large" and index % 3 == 1:
+            return killed, stage
+        return ctest_junit.Verdict(ctest_junit.SURVIVED), ""
+
+    def test_every_pair_is_judged_once_and_large_stages_run_last_one_at_a_time_per_gpu(self):
+        self.guard, self.events, self.running, built = threading.Lock(), [], [], []
+        mutants = fake_mutants(12, ("r/x", "r/y"))
+        pairs = [(m, label) for m in mutants for label in m.variants]
+        with tempfile.TemporaryDirectory() as folder:
+            libraries = os.path.join(folder, "libraries")
+            self.enterContext(mock.patch.object(run_mutants, "LIBRARIES", libraries))
+            self.enterContext(mock.patch.object(run_mutants, "run_stages", self.fake_stages))
+            self.enterContext(mock.patch("ctest_runs.gpu_probe_failure", return_value=None))
+            campaign = run_mutants.Campaign(folder, pairs, self.LANES)
+            with contextlib.redirect_stdout(io.StringIO()):
+                campaign.run([FakeSlot(built), FakeSlot(built)])
+            self.assertEqual(len(built), 12, "a library was built twice or not at all")
+            self.assertEqual(os.listdir(libraries), [], "a library outlived its mutant's last pair")
+        judged = sorted((int(r["mutant"][-2:]), r["variant"]) for r in campaign.results)
+        self.assertEqual(judged, sorted((int(m.id[-2:]), label) for m, label in pairs), "a pair judged twice or never")
+        outcomes = {(int(r["mutant"][-2:]), r["variant"]): (r["outcome"], r["stage"]) for r in campaign.results}
+        for (number, label), outcome in outcomes.items():
+            index = number * 2 + (label == "r/y")
+            expected = [("killed", "tests"), ("killed", "large"), ("survived", "")][index % 3]
+            self.assertEqual(outcome, expected, (number, label))
+        starts = [(pair, stage, spec, running) for kind, pair, stage, spec, running in self.events if kind == "start"]
+        self.assertEqual(sorted(p for p, stage, _, _ in starts if stage == "tests"), judged, "tests ran twice or never")
+        survivors = sorted(p for p, (o, st) in outcomes.items() if st != "tests")
+        self.assertEqual(sorted(p for p, stage, _, _ in starts if stage == "large"), survivors)
+        last_other_end = max(i for i, e in enumerate(self.events) if e[0] == "end" and e[2] != "large")
+        first_large = min(i for i, e in enumerate(self.events) if e[0] == "start" and e[2] == "large")
+        self.assertGreater(first_large, last_other_end, "a large stage ran before the other stages ended")
+        for pair, stage, spec, running in starts:
+            specs = [other_spec for _, _, other_spec in running]
+            self.assertEqual(specs.count(spec), 1, f"{pair} {stage} shared {spec} with another stage")
+        self.assertEqual({spec for _, stage, spec, _ in starts if stage == "large"}, {"gpu0-large", "gpu1-large"})
 
 
 class Catalogue(unittest.TestCase):
