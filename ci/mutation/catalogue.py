@@ -56,14 +56,8 @@ def parse(name, text):
         raise ValueError(f"{name}.patch: a Sanitizer needs its Sanitize-with case, and a case its tool")
     if fields.get("Sanitizer", SANITIZERS[0]) not in SANITIZERS:
         raise ValueError(f"{name}.patch: unknown sanitizer {fields['Sanitizer']!r}")
-    return PlantedBug(
-        name,
-        fields["Variant"],
-        fields["Bug"],
-        fields.get("Sanitizer", ""),
-        tuple(fields.get("Sanitize-with", "").split()),
-        text,
-    )
+    sanitize_with = tuple(fields.get("Sanitize-with", "").split())
+    return PlantedBug(name, fields["Variant"], fields["Bug"], fields.get("Sanitizer", ""), sanitize_with, text)
 
 
 def names(folder=FOLDER):

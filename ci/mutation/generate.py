@@ -1,13 +1,6 @@
 #!/usr/bin/env python3
-"""Generates the mutants of the kernel library: one unified diff per mutant, each mapped to the
-variants whose tests should kill it.
-
-    generate.py [--out mutants.json] [--variant LABEL] [--patches DIR]
-
-Prints the counts per operator class and per variant. A mutant's id names what it changes, not
-where: <file>:<function>:<operator>:<digest of the changed code and its occurrence>, so that
-editing comments or moving code leaves it (docs/mutation.md, "Mutant ids").
-"""
+"""Generates the mutants of the kernel library, one unified diff each, mapped to the variants whose
+tests should kill it, and prints the counts per operator class and per variant (ids: docs/mutation.md)."""
 
 import argparse
 import difflib
@@ -74,22 +67,18 @@ def generate(root=ROOT):
                 continue
             diff = _diff(path, src.data.decode("utf-8"), mutated.decode("utf-8"))
             name = (path.removeprefix("kernels/"), src.function_of(mutation.anchor) or "-", mutation.operator)
-            occurrences[(name, changed_code(diff))] += 1
-            digest = hashlib.sha256(f"{changed_code(diff)}#{occurrences[(name, changed_code(diff))]}".encode())
+            code = changed_code(diff)
+            occurrences[(name, code)] += 1
+            digest = hashlib.sha256(f"{code}#{occurrences[(name, code)]}".encode())
             mutant_id = ":".join(name) + ":" + digest.hexdigest()[:8]
-            mutants.append(
-                Mutant(mutant_id, path, src.line(mutation.anchor), mutation.operator, mutation.op_class,
-                       tuple(variants), diff)  # fmt: skip
-            )
+            line = src.line(mutation.anchor)
+            mutants.append(Mutant(mutant_id, path, line, mutation.operator, mutation.op_class, tuple(variants), diff))
     return sorted(mutants, key=lambda m: m.id), skipped
 
 
 def _diff(path, before, after):
-    return "".join(
-        difflib.unified_diff(
-            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=f"a/{path}", tofile=f"b/{path}"
-        )
-    )
+    lines = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(*lines, fromfile=f"a/{path}", tofile=f"b/{path}"))
 
 
 def summary(mutants, skipped):

@@ -1,7 +1,5 @@
-"""Builds one libkernels.so per mutant: a build slot is a copy of the library's sources with a
-library-only build folder of its own (the normal build never sees a mutant); a build applies the
-patch, rebuilds the library (ninja recompiles the patched file and what includes it), keeps the
-library and reverses the patch. Compiles go through ccache when the machine has it."""
+"""Builds one libkernels.so per mutant in a build slot: a copy of the library's sources with a
+library-only build folder, patched, rebuilt by ninja (through ccache if present) and restored."""
 
 import hashlib
 import os
@@ -72,9 +70,8 @@ class BuildSlot:
         self.jobs = jobs
 
     def prepare(self, root):
-        """The slot's sources brought up to `root`'s, configured and built unpatched: a slot an
-        earlier run left (here, or carried from another machine) recompiles only what changed
-        since; one a run left patched, or configured elsewhere, is built afresh. Raises if that fails."""
+        """The slot's sources brought up to `root`'s, configured and built unpatched (afresh if a run
+        left it patched or it was configured elsewhere); raises if that fails."""
         patched = os.path.join(self.folder, "patched")
         if os.path.exists(patched) or not self._configured_here():
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -101,8 +98,8 @@ class BuildSlot:
             entries.get("CMAKE_COMMAND:INTERNAL", ""))
 
     def build(self, diff, library, log):
-        """Builds the library with `diff` applied and copies it to `library` (with the fixtures'
-        library for a mutant of a fixture). Returns whether it compiled; the output goes to `log`."""
+        """Builds the library with `diff` applied into `library` (and the fixtures' library for a
+        mutant of a fixture); returns whether it compiled."""
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")

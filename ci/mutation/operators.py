@@ -12,8 +12,15 @@ GPU_CLASSES = ["barrier", "thread_index", "shared_memory", "volatile", "atomic",
                "index_width"]  # fmt: skip
 CLASSES = CONVENTIONAL_CLASSES + GPU_CLASSES
 
-_RELATIONAL = {"<": ("lt_to_le", "<="), "<=": ("le_to_lt", "<"), ">": ("gt_to_ge", ">="),
-               ">=": ("ge_to_gt", ">"), "==": ("eq_to_ne", "!="), "!=": ("ne_to_eq", "==")}  # fmt: skip
+# operator: (mutation, replacement, class)
+_SWAPS = {
+    "<": ("lt_to_le", "<=", "relational"), "<=": ("le_to_lt", "<", "relational"),
+    ">": ("gt_to_ge", ">=", "relational"), ">=": ("ge_to_gt", ">", "relational"),
+    "==": ("eq_to_ne", "!=", "relational"), "!=": ("ne_to_eq", "==", "relational"),
+    "&&": ("and_to_or", "||", "logical"), "||": ("or_to_and", "&&", "logical"),
+    "+": ("add_to_sub", "-", "arithmetic"), "-": ("sub_to_add", "+", "arithmetic"),
+    "+=": ("add_assign_to_sub", "-=", "arithmetic"), "-=": ("sub_assign_to_add", "+=", "arithmetic"),
+}  # fmt: skip
 _ORDERING = {"<", "<=", ">", ">="}
 _BARRIERS = {"__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system"}
 _BUILTIN_INDICES = {"threadIdx": "blockIdx", "blockIdx": "threadIdx", "blockDim": "gridDim", "gridDim": "blockDim"}
@@ -37,7 +44,7 @@ class Mutation:
 
 def find_mutations(src):
     """Every mutation of every operator in one file."""
-    finders = [_relational, _arithmetic, _constants, _bounds_checks, _logical, _swapped_operands,
+    finders = [_swapped_operators, _arithmetic, _constants, _bounds_checks, _swapped_operands,
                _narrowed_accumulators, _barriers, _thread_indices, _shared_arrays, _dynamic_shared, _volatile,
                _atomics, _memory_orders, _launch_shapes, _index_widths]  # fmt: skip
     return [mutation for finder in finders for mutation in finder(src)]
@@ -48,7 +55,8 @@ def _replace(node, text):
 
 
 def _operator(node):
-    return node.child_by_field_name("operator").type
+    operator = node.child_by_field_name("operator")
+    return operator.type if operator is not None else None
 
 
 def _binaries(src, operators):
@@ -71,28 +79,21 @@ def _in_loop_header(node, top_only):
     return False
 
 
-def _relational(src):
-    for node in _binaries(src, _RELATIONAL):
+def _swapped_operators(src):
+    """Relational, logical and additive operators swapped; `+=`, `-=` but in loop headers."""
+    assignments = [n for n in src.of_type("assignment_expression") if _operator(n) in {"+=", "-="}]
+    for node in _binaries(src, _SWAPS) + [n for n in assignments if not _in_loop_header(n, top_only=False)]:
         operator = node.child_by_field_name("operator")
-        name, replacement = _RELATIONAL[operator.type]
+        name, replacement, op_class = _SWAPS[operator.type]
         if operator.type in _ORDERING and _in_loop_header(node, top_only=True):
             if operator.type == ">" and node.child_by_field_name("right").text == b"0":
                 continue  # `> 0` widened in a loop never ends: it would measure only the timeout
-            yield Mutation("loop_" + name, "loop_boundary", node, _replace(operator, replacement))
-        else:
-            yield Mutation(name, "relational", node, _replace(operator, replacement))
+            name, op_class = "loop_" + name, "loop_boundary"
+        yield Mutation(name, op_class, node, _replace(operator, replacement))
 
 
 def _arithmetic(src):
-    swaps = {"+": ("add_to_sub", "-"), "-": ("sub_to_add", "+"), "+=": ("add_assign_to_sub", "-="),
-             "-=": ("sub_assign_to_add", "+=")}  # fmt: skip
-    for node in _binaries(src, {"+", "-"}):
-        name, replacement = swaps[_operator(node)]
-        yield Mutation(name, "arithmetic", node, _replace(node.child_by_field_name("operator"), replacement))
-    for node in src.of_type("assignment_expression"):
-        if _operator(node) in {"+=", "-="} and not _in_loop_header(node, top_only=False):
-            name, replacement = swaps[_operator(node)]
-            yield Mutation(name, "arithmetic", node, _replace(node.child_by_field_name("operator"), replacement))
+    """Integer factors and divisors made 1 (2 where they are 1)."""
     for node in _binaries(src, {"*", "/"}):
         sides = ["right"] if _operator(node) == "/" else ["left", "right"]
         for side in sides:
@@ -144,9 +145,7 @@ def _exits(statement):
     """Whether `statement` (or its block's first statement) is a short return, break or continue."""
     if statement.type == "compound_statement":
         statement = next((c for c in statement.named_children if c.type != "comment"), statement)
-    return statement.type in _EXITS and len(statement.children) <= 3 and statement.child_count <= 3 and all(
-        c.child_count == 0 for c in statement.children
-    )
+    return statement.type in _EXITS and statement.child_count <= 3 and all(c.child_count == 0 for c in statement.children)
 
 
 def _bounds_checks(src):
@@ -171,12 +170,6 @@ def _bounds_checks(src):
         comparison = _comparison(condition)
         if comparison is not None and _guards(comparison, node.child_by_field_name("consequence")):
             yield Mutation("drop_bounds_check", "bounds_check", condition, _replace(condition, "true"))
-
-
-def _logical(src):
-    for node in _binaries(src, {"&&", "||"}):
-        name, replacement = ("and_to_or", "||") if _operator(node) == "&&" else ("or_to_and", "&&")
-        yield Mutation(name, "logical", node, _replace(node.child_by_field_name("operator"), replacement))
 
 
 def _calls(src, names):
@@ -365,18 +358,13 @@ def _dynamic_shared(src):
             value, named = node.child_by_field_name("value"), src.text(node.child_by_field_name("declarator"))
         else:
             value, named = node.child_by_field_name("right"), src.text(node.child_by_field_name("left"))
-        if value is None or "shared" not in named or _operator_of(node) not in ("=", None):
+        if value is None or "shared" not in named or _operator(node) not in ("=", None):
             continue
         top = top_level(value)
         sizeofs = [n for n in top if n.type == "sizeof_expression"]
         if sizeofs and not any(n.type == "conditional_expression" for n in top):
             edit = (value.end_byte, value.end_byte, f" - {src.text(sizeofs[-1])}")
             yield Mutation("dynamic_shared_minus_1", "shared_memory", node, (edit,))
-
-
-def _operator_of(node):
-    operator = node.child_by_field_name("operator")
-    return operator.type if operator is not None else None
 
 
 def _volatile(src):

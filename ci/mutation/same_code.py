@@ -1,10 +1,6 @@
 #!/usr/bin/env python3
-"""Whether a mutant leaves the compiled code as it is: evidence for "the same code" in triage.
-
-    ci/mutation/same_code.py ID [ID ...] [--compile FILE] [--arch sm_90]
-
-Compiles the mutated file (a header's mutants: --compile a .cu) to a cubin before and after, and
-compares their .text sections as a multiset. Needs nvcc and readelf, no GPU."""
+"""Whether a mutant leaves the compiled code as it is (evidence for "the same code" in triage): the
+.text sections of the file's cubin (--compile a .cu for a header) before and after. Needs nvcc, no GPU."""
 
 import argparse
 import os

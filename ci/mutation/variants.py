@@ -30,13 +30,9 @@ class KernelTree:
         if path in self.labels_of_file:
             return sorted(self.labels_of_file[path])
         holder = next((d for d in self.declarations[path] if d.start <= offset < d.end), None)
-        return sorted(
-            label
-            for variant_file, headers in self.includes_of_file.items()
-            if path in headers
-            for label in self.labels_of_file[variant_file]
-            if holder is None or holder.name in self._used_by(label)
-        )
+        files = [file for file, headers in self.includes_of_file.items() if path in headers]
+        labels = [label for file in files for label in self.labels_of_file[file]]
+        return sorted(label for label in labels if holder is None or holder.name in self._used_by(label))
 
     def _used_by(self, label):
         """The declarations a variant uses: those its file names, then those they name, and on."""
