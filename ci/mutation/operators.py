@@ -1,5 +1,4 @@
-"""The mutation operators: each finds its sites in a parsed file (source_tree.Source) and proposes
-Mutations. Which sites each takes, and why, is in docs/mutation.md."""
+"""The mutation operators: the sites each takes in a parsed file, and why, are in docs/mutation.md."""
 
 import re
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ _STRONG_ORDERS = {"memory_order_acquire", "memory_order_release", "memory_order_
 _WIDE_SCOPES = {"thread_scope_device", "thread_scope_system"}
 _INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)$")
 _EXITS = {"return_statement", "break_statement", "continue_statement"}
+_NAME_AND_VALUE = {"init_declarator": ("declarator", "value"), "assignment_expression": ("left", "right")}
 _FUNCTOR = "op"  # the name the kernels give their binary-op functor object
 _ACCUMULATOR, _ELEMENT = "Out", "In"  # the reductions' accumulator and element type parameters
 
@@ -64,8 +64,7 @@ def _binaries(src, operators):
 
 
 def _in_loop_header(node, top_only):
-    """Whether `node` is in a for header or a while condition; with `top_only`, at the top level of
-    their condition (a chain of binary operators, no brackets between)."""
+    """Whether `node` is in a loop's header; with `top_only`, in its condition's top-level chain."""
     child, parent = node, node.parent
     while parent is not None and parent.type not in {"compound_statement", "function_definition"}:
         if parent.type == "for_statement":
@@ -95,8 +94,7 @@ def _swapped_operators(src):
 def _arithmetic(src):
     """Integer factors and divisors made 1 (2 where they are 1)."""
     for node in _binaries(src, {"*", "/"}):
-        sides = ["right"] if _operator(node) == "/" else ["left", "right"]
-        for side in sides:
+        for side in ["right"] if _operator(node) == "/" else ["left", "right"]:
             literal = node.child_by_field_name(side)
             parsed = _INTEGER.match(src.text(literal)) if literal.type == "number_literal" else None
             if parsed:
@@ -129,8 +127,7 @@ def _compact(node):
 
 
 def _guards(comparison, body):
-    """Whether an operand of `comparison` is used inside a subscript or a call's arguments in
-    `body`: bounds checks (`i < n` guarding `out[i] = x`), not comparisons of values."""
+    """Whether `body` indexes or calls with an operand of `comparison`: a bounds check, not a value test."""
     operands = [_compact(comparison.prev_named_sibling), _compact(comparison.next_named_sibling)]
     indexed, stack = [], [body]
     while stack:
@@ -201,10 +198,8 @@ def _type_parameters(node):
 
 
 def _accumulator(declaration):
-    """(name, stored) of a declaration of one `Out`: a scalar (`Out v = x;`) takes values by
-    assignment, a pointer or array (`Out* p`, `Out s[32]`) by stores `p[i] = x`; else None."""
-    declarators = [c for c in declaration.children if declaration.field_name_for_child(
-        declaration.children.index(c)) == "declarator"]  # fmt: skip
+    """(name, stored) of one `Out` declared: a scalar takes values by `v = x`, an array by `p[i] = x`."""
+    declarators = declaration.children_by_field_name("declarator")
     if len(declarators) != 1:
         return None
     declarator = declarators[0]
@@ -225,8 +220,7 @@ def _names(target, name, stored):
 
 
 def _narrowed_accumulators(src):
-    """Each value an accumulator declared `Out` takes, in the rest of its block, made
-    `Out(In(value))`: rounded or wrapped to In, and converted back so that no type changes."""
+    """Each value an `Out` accumulator takes made `Out(In(value))`: In's rounding, and no type change."""
     for declaration in src.of_type("declaration"):
         type_node = declaration.child_by_field_name("type")
         if type_node is None or type_node.text != _ACCUMULATOR.encode() or not src.is_device(declaration):
@@ -234,10 +228,8 @@ def _narrowed_accumulators(src):
         accumulator = _accumulator(declaration)
         if accumulator is None or not {_ELEMENT, _ACCUMULATOR} <= _type_parameters(declaration):
             continue
-        values = []
         init = next((c for c in declaration.named_children if c.type == "init_declarator"), None)
-        if init is not None and not accumulator[1]:
-            values.append(init.child_by_field_name("value"))
+        values = [init.child_by_field_name("value")] if init is not None and not accumulator[1] else []
         stack = [s for s in declaration.parent.children if s.start_byte > declaration.end_byte]
         while stack:
             node = stack.pop()
@@ -266,7 +258,7 @@ def _line_bounds(data, offset):
 
 def _control_brace(src, offset, opening):
     """Whether the brace at `offset` opens (closes) the block of a control statement."""
-    brace = src.node_at(offset)
+    brace = src.root.descendant_for_byte_range(offset, offset + 1)
     block = brace.parent if brace is not None and brace.type == ("{" if opening else "}") else None
     return block is not None and block.type == "compound_statement" and block.parent.type in CONTROL
 
@@ -289,8 +281,7 @@ def _barriers(src):
 
 
 def _barrier_moves(src, node, line):
-    """The barrier's line swapped with the line above or below, where that line is one whole
-    statement, or the brace of a control block (moving the barrier out of the block)."""
+    """The barrier's line swapped with a whole statement's or a control block's brace above or below."""
     data = src.data
     barrier = data[line[0] : line[1]].decode()
     if line[0] > 0:
@@ -336,28 +327,22 @@ def _shared_arrays(src):
     for declaration in src.of_type("declaration"):
         if not any(c.type == "type_qualifier" and c.text == b"__shared__" for c in declaration.children):
             continue
-        declarator = declaration.child_by_field_name("declarator")
-        while declarator is not None and declarator.type == "array_declarator":
-            inner = declarator.child_by_field_name("declarator")
-            if inner.type != "array_declarator":
-                break
-            declarator = inner
-        size = declarator.child_by_field_name("size") if declarator is not None and declarator.type == "array_declarator" else None
+        nested = [declaration.child_by_field_name("declarator")]  # outermost first; the first dimension last
+        while nested[-1] is not None and nested[-1].type == "array_declarator":
+            nested.append(nested[-1].child_by_field_name("declarator"))
+        size = nested[-2].child_by_field_name("size") if len(nested) > 1 else None
         if size is not None:
             yield Mutation("shared_array_minus_1", "shared_memory", declaration, _appended(size, " - 1"))
 
 
 def _dynamic_shared(src):
-    """One element less of dynamic shared memory: byte counts that functions and variables named
-    for shared memory compute, ending in a sizeof of the element."""
+    """One element less of the byte counts, ending in a sizeof, of what is named for shared memory."""
     for node in src.of_type("return_statement", "init_declarator", "assignment_expression"):
-        if node.type == "return_statement":
-            value = node.named_children[0] if node.named_children else None
-            named = src.function_of(node)
-        elif node.type == "init_declarator":
-            value, named = node.child_by_field_name("value"), src.text(node.child_by_field_name("declarator"))
+        if node.type == "return_statement":  # of a function named for shared memory
+            value, named = (node.named_children or [None])[0], src.function_of(node)
         else:
-            value, named = node.child_by_field_name("right"), src.text(node.child_by_field_name("left"))
+            name, value = (node.child_by_field_name(f) for f in _NAME_AND_VALUE[node.type])
+            named = src.text(name)
         if value is None or "shared" not in named or _operator(node) not in ("=", None):
             continue
         top = top_level(value)
@@ -375,25 +360,22 @@ def _volatile(src):
 
 
 def _atomics(src):
-    for node, name in _calls(src, set(_ATOMIC_FUNCTIONS)):
-        args = [src.text(a) for a in arguments(node)]
-        if len(args) == 2:
-            pointer, value = args
-            rmw = (f"[&] {{ const auto old_value = *({pointer}); *({pointer}) = old_value {_ATOMIC_FUNCTIONS[name]} "
-                   f"({value}); return old_value; }}()")  # fmt: skip
-            yield Mutation("atomic_to_plain", "atomic", node, _replace(node, rmw))
+    """atomicAdd(p, v) and a.fetch_add(v) made a load then a store: other threads' updates get lost."""
     for node in src.of_type("call_expression"):
-        function = node.child_by_field_name("function")
-        if function.type != "field_expression" or src.text(function.child_by_field_name("field")) not in _ATOMIC_METHODS:
+        function, args = node.child_by_field_name("function"), [src.text(a) for a in arguments(node)]
+        field = function.child_by_field_name("field") if function.type == "field_expression" else None
+        target = function.child_by_field_name("argument") if field is not None else None
+        if function.type == "identifier" and src.text(function) in _ATOMIC_FUNCTIONS and len(args) == 2:
+            load, operator = f"*({args[0]})", _ATOMIC_FUNCTIONS[src.text(function)]
+            store = f"{load} = old_value {operator} ({args[1]})"
+        elif field is not None and src.text(field) in _ATOMIC_METHODS and target.type == "identifier":
+            load = f"{src.text(target)}.load(cuda::memory_order_relaxed)"
+            operator = _ATOMIC_METHODS[src.text(field)]
+            order = f", {args[1]}" if len(args) > 1 else ""
+            store = f"{src.text(target)}.exchange(old_value {operator} ({args[0]}){order})"
+        else:
             continue
-        target = function.child_by_field_name("argument")
-        if target.type != "identifier":
-            continue
-        args = [src.text(a) for a in arguments(node)]
-        order = f", {args[1]}" if len(args) > 1 else ""
-        rmw = (f"[&] {{ const auto old_value = {src.text(target)}.load(cuda::memory_order_relaxed); {src.text(target)}"
-               f".exchange(old_value {_ATOMIC_METHODS[src.text(function.child_by_field_name('field'))]} ({args[0]})"
-               f"{order}); return old_value; }}()")  # fmt: skip
+        rmw = f"[&] {{ const auto old_value = {load}; {store}; return old_value; }}()"
         yield Mutation("atomic_to_plain", "atomic", node, _replace(node, rmw))
 
 
@@ -422,8 +404,7 @@ def _launch_shapes(src):
 
 
 def _index_widths(src):
-    """64-bit integer types narrowed to 32 bits, in device code only (host code sizes the grid
-    and the workspace in 64 bits on purpose)."""
+    """64-bit integers made 32-bit in device code (host code sizes grids in 64 bits on purpose)."""
     narrower = {"uint64_t": "uint32_t", "int64_t": "int32_t"}
     for node in src.of_type("identifier", "type_identifier", "primitive_type"):
         if src.text(node) in narrower and src.is_device(node):
@@ -432,6 +413,5 @@ def _index_widths(src):
         words = [c for c in node.children if c.type in ("unsigned", "long", "signed")]
         longs = [c for c in words if c.type == "long"]
         if len(longs) == 2 and src.is_device(node):
-            unsigned = words[0].type == "unsigned"
-            edit = (words[0].start_byte, longs[1].end_byte, "unsigned" if unsigned else "int")
+            edit = (words[0].start_byte, longs[1].end_byte, "unsigned" if words[0].type == "unsigned" else "int")
             yield Mutation("index_to_32_bits", "index_width", node, (edit,))
