@@ -1,5 +1,6 @@
-"""run_mutants.py --catalogue: each planted bug against its variant's entries, then its sanitizer,
-and each kill reproduced; one-mutant ctest entries add up to one <work>/results.json."""
+"""run_mutants.py --catalogue: the planted bugs of catalogue/<name>.patch (header lines Mutant, Variant, Bug,
+optionally Sanitizer and Sanitize-with, then the diff), each against its variant's entries, then its
+sanitizer, and each kill reproduced; one-mutant ctest entries add up to one <work>/results.json."""
 
 import os
 import re
@@ -7,11 +8,12 @@ import shutil
 import signal
 import subprocess
 import time
+from dataclasses import dataclass
 
-import catalogue
 import ctest_junit
 import ctest_runs
 import report
+from generate import Mutant
 from mutant_builds import BuildSlot
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
@@ -22,8 +24,74 @@ RERUN_TIMEOUT_S = 300  # an entry rerun alone
 KCHECK_RUN_TIMEOUT_S = 600
 SANITIZER_TIMEOUT_S = 300  # as a sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake)
 TEST_JOBS = 16
-KILLS = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT)
 NOT_RUN = ctest_junit.Verdict(ctest_junit.NOT_RUN)
+FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue")
+SANITIZERS = ("memcheck", "racecheck", "synccheck", "initcheck")
+REQUIRED = ("Mutant", "Variant", "Bug")
+_NEW_FILE = re.compile(r"^\+\+\+ b/(\S+)", re.MULTILINE)
+_FIRST_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class PlantedBug:
+    name: str
+    variant: str
+    bug: str
+    sanitizer: str  # empty when the patch names none
+    sanitize_with: tuple  # kcheck arguments after the variant
+    text: str  # the whole patch, header included
+
+    def mutant(self):
+        """As a Mutant, for the builds and the report: its id is its name, its class `catalogue`."""
+        files = _NEW_FILE.findall(self.text)
+        hunk = _FIRST_HUNK.search(self.text)
+        line = int(hunk.group(1)) if hunk else 0
+        return Mutant(self.name, files[0] if files else "", line, "planted", "catalogue", (self.variant,), self.text)
+
+
+def headers(text):
+    """{name: value} of the header lines before the first empty line."""
+    found = {}
+    for line in text.splitlines():
+        if not line.strip():
+            break
+        name, colon, value = line.partition(": ")
+        if colon:
+            found[name] = value.strip()
+    return found
+
+
+def parse(name, text):
+    """The planted bug of catalogue/<name>.patch; ValueError names what is wrong with its header."""
+    fields = headers(text)
+    missing = [field for field in REQUIRED if not fields.get(field)]
+    if missing:
+        raise ValueError(f"{name}.patch: no {', '.join(missing)} header")
+    if fields["Mutant"] != name:
+        raise ValueError(f"{name}.patch: its Mutant header says {fields['Mutant']!r}")
+    if ("Sanitizer" in fields) != ("Sanitize-with" in fields):
+        raise ValueError(f"{name}.patch: a Sanitizer needs its Sanitize-with case, and a case its tool")
+    if fields.get("Sanitizer", SANITIZERS[0]) not in SANITIZERS:
+        raise ValueError(f"{name}.patch: unknown sanitizer {fields['Sanitizer']!r}")
+    sanitize_with = tuple(fields.get("Sanitize-with", "").split())
+    return PlantedBug(name, fields["Variant"], fields["Bug"], fields.get("Sanitizer", ""), sanitize_with, text)
+
+
+def names(folder=FOLDER):
+    return sorted(entry[: -len(".patch")] for entry in os.listdir(folder) if entry.endswith(".patch"))
+
+
+def load(wanted=None, folder=FOLDER):
+    """The planted bugs named in `wanted` (all of them when empty), in name order."""
+    known = names(folder)
+    unknown = sorted(set(wanted or ()) - set(known))
+    if unknown:
+        raise ValueError(f"not in the catalogue ({folder}): {', '.join(unknown)}")
+    bugs = []
+    for name in sorted(set(wanted or known)):
+        with open(os.path.join(folder, f"{name}.patch"), encoding="utf-8") as file:
+            bugs.append(parse(name, file.read()))
+    return bugs
 
 
 def build(bug, work, slots):
@@ -86,7 +154,7 @@ def reproduction(entries, folder, build_dir, library_dir, log):
     first = ctest_junit.failed(entries)[0].name
     log.write(f"== reproducing: {first} alone\n")
     verdict, _ = ctest_runs.run(folder, ["-R", f"^{re.escape(first)}$"], _environment(library_dir), log, RERUN_TIMEOUT_S)
-    fails = verdict.outcome in KILLS
+    fails = verdict.outcome in ctest_junit.KILLS
     return (1 if fails else 0), f"no rerun line; entry: {'fails' if fails else 'passes'}"
 
 
@@ -100,7 +168,7 @@ def judge(bug, build_dir, library_dir, log):
             return killed, "sanitizer", "sanitizer kcheck: exit 1"
         why = f"sanitizer timed out after {SANITIZER_TIMEOUT_S} s" if status == 124 else f"its sanitizer case exited {status}"
         return (verdict if status == 0 else ctest_junit.Verdict(ctest_junit.ERROR, (why,))), "sanitizer", "-"
-    if verdict.outcome not in KILLS:
+    if verdict.outcome not in ctest_junit.KILLS:
         return verdict, "tests", "-"
     status, how = reproduction(entries, folder, build_dir, library_dir, log)
     return verdict, "tests", how if status == 1 else f"{report.NOT_REPRODUCED} ({how})"
@@ -110,13 +178,13 @@ def row(*cells):
     return "{:<36} {:<44} {:>5}  {:<28} {}".format(*cells)
 
 
-def main(names, work, build_dir, build_only):
-    """Builds (build_only) or judges the catalogue mutants `names` names (all if none)."""
-    bugs, slots = catalogue.load(names), []
+def main(wanted, work, build_dir, build_only):
+    """Builds (build_only) or judges the catalogue mutants named in `wanted` (all if none)."""
+    bugs, slots = load(wanted), []
     os.makedirs(work, exist_ok=True)
     if build_only:
         return 0 if all([build(bug, work, slots) for bug in bugs]) else 1
-    everyone, asked = [bug.mutant() for bug in catalogue.load()], {bug.name for bug in bugs}
+    everyone, asked = [bug.mutant() for bug in load()], {bug.name for bug in bugs}
     path, suite = os.path.join(work, "results.json"), suite_digest()
     try:  # the other mutants' last results, so that one-mutant runs add up to one report
         kept, runs = earlier_run(path, suite, MODE, {m.id for m in everyone} - asked)
@@ -144,11 +212,11 @@ def main(names, work, build_dir, build_only):
         seconds = time.monotonic() - started
         new_results.append(result_record(bug.name, bug.variant, verdict, stage, seconds, reproduced=how))
         results = results_file.write(new_results)
-        by = " ".join(verdict.killed_by) if verdict.outcome in KILLS else verdict.outcome.upper()
+        by = " ".join(verdict.killed_by) if verdict.outcome in ctest_junit.KILLS else verdict.outcome.upper()
         by += f": {'; '.join(verdict.killed_by)}" if verdict.outcome == ctest_junit.ERROR else ""
         print(row(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
     outputs = report.write_report(results, os.path.join(work, "report"), triaged=False)  # planted bugs: never triaged
-    killed = [r for r in new_results if r["outcome"] in KILLS]
+    killed = [r for r in new_results if r["outcome"] in ctest_junit.KILLS]
     reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]
     print(f"killed {len(killed)} of {len(bugs)} mutants; {len(reproduced)} of the {len(killed)} kills reproduced; "
           f"report: {', '.join(outputs)}")  # fmt: skip

@@ -11,6 +11,7 @@ SURVIVED = "survived"
 NOT_COMPILING = "not_compiling"
 NOT_RUN = "not_run"  # the budget ran out, the GPU was lost, or a catalogue mutant was not asked for
 ERROR = "error"  # the run could not judge the mutant: see its log
+KILLS = (KILLED, KILLED_BY_TIMEOUT)
 
 HANG_MARKER = "HANG: a batch ran past its deadline"  # test/harness/diagnosis/hang_watchdog.cpp
 STOPPED_MARKER = "STOPPED: another entry of this run failed first"  # diagnosis/stop_on_failure.hpp

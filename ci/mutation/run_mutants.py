@@ -20,7 +20,6 @@ import catalogue_run
 import changed_lines
 import ctest_junit
 import ctest_runs
-import rejudge
 import report
 from generate import generate, patch_name
 from mutant_builds import BuildSlot
@@ -66,6 +65,41 @@ def mode_of(args):
     if args.sample is not None:
         parts.append(f"sample {args.sample} seed {args.seed}")
     return ", ".join(parts) or "full"
+
+
+# --rejudge: a harness change that makes the suite faster must not make it weaker. Only kills are
+# drawn: a survivor judged again says nothing of power lost.
+def earlier_kills(paths, mutant_ids):
+    """The (mutant id, variant) pairs the results files report killed, of mutants made today."""
+    kills = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            killed = [r for r in json.load(file)["results"] if r["outcome"] in ctest_junit.KILLS]
+        kills |= {(r["mutant"], r["variant"]) for r in killed if r["mutant"] in mutant_ids}
+    return kills
+
+
+def drawn_kills(kills, mutants, count, seed):
+    """`count` of the pairs (all if fewer), drawn with `seed`, as (mutant, variant) in id order."""
+    by_id = {m.id: m for m in mutants}
+    chosen = random.Random(seed).sample(sorted(kills), min(count, len(kills)))
+    return [(by_id[mutant], variant) for mutant, variant in sorted(chosen)]
+
+
+def write_comparison(kills, results, folder):
+    """Writes <folder>/rejudged.md; returns the pairs not killed now (unrun ones are not) and its path."""
+    now = {(r["mutant"], r["variant"]): "killed" if r["outcome"] in ctest_junit.KILLS else r["outcome"]
+           for r in results["results"] if (r["mutant"], r["variant"]) in kills}  # fmt: skip
+    lost = sorted(pair for pair, outcome in now.items() if outcome not in ("killed", ctest_junit.NOT_RUN))
+    counts = ", ".join(f"{sum(o == outcome for o in now.values())} {outcome}" for outcome in sorted(set(now.values())))
+    lines = ["# Earlier kills judged again", "", f"{len(now)} pairs that earlier campaigns killed, judged again: {counts}."]
+    if lost:
+        lines += ["", "## Not killed now", ""] + [f"- `{m}` [{v}]: {now[(m, v)]}" for m, v in lost]
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "rejudged.md")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("\n".join(lines) + "\n")
+    return lost, path
 
 
 def gpu_lanes(work):
@@ -231,8 +265,8 @@ def main():
     mutants, _ = generate(ROOT)
     try:
         if args.rejudge:
-            kills = rejudge.earlier_kills(args.rejudge, {m.id for m in mutants})
-            planned = rejudge.drawn(kills, mutants, args.sample or 100, args.seed)
+            kills = earlier_kills(args.rejudge, {m.id for m in mutants})
+            planned = drawn_kills(kills, mutants, args.sample or 100, args.seed)
         else:
             planned = select_pairs(mutants, args)
     except changed_lines.UnknownRef as error:
@@ -278,7 +312,7 @@ def main():
     if campaign.gpu_lost:
         sys.exit(f"the GPU was lost: {campaign.gpu_lost}; the campaign stopped there (--resume on a working GPU)")
     if args.rejudge:
-        lost, path = rejudge.write_comparison(kills, results, os.path.join(work, "report"))
+        lost, path = write_comparison(kills, results, os.path.join(work, "report"))
         print(f"earlier kills judged again: {path}")
         if lost:
             sys.exit(f"{len(lost)} earlier kills are not kills now: see {path}")

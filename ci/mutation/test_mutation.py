@@ -19,12 +19,10 @@ import types
 import unittest
 from unittest import mock
 
-import catalogue
 import catalogue_run
 import changed_lines
 import ctest_junit
 import ctest_runs
-import rejudge
 import report
 import results_file
 import run_mutants
@@ -280,7 +278,7 @@ class CommittedResults(unittest.TestCase):
 
     def test_each_campaign_maps_onto_todays_mutants_and_keeps_its_score(self):
         today = {m.id: m for m in generate(ROOT)[0]}
-        planted = set(catalogue.names())
+        planted = set(catalogue_run.names())
         for name in sorted(os.listdir(RESULTS)):
             folder = os.path.join(RESULTS, name)
             with self.subTest(campaign=name), open(os.path.join(folder, "results.json"), encoding="utf-8") as file:
@@ -371,9 +369,9 @@ class Campaigns(unittest.TestCase):
                 json.dump({"results": [{"mutant": "a", "variant": "r/x", "outcome": "killed"},
                                        {"mutant": "b", "variant": "r/x", "outcome": "survived"},
                                        {"mutant": "gone", "variant": "r/x", "outcome": "killed"}]}, file)  # fmt: skip
-            kills = rejudge.earlier_kills([path], {"a", "b"})
+            kills = run_mutants.earlier_kills([path], {"a", "b"})
             self.assertEqual(kills, {("a", "r/x")})
-            lost, report_path = rejudge.write_comparison(kills, {"results": [{"mutant": "a", "variant": "r/x", "outcome": "survived"}]}, folder)
+            lost, report_path = run_mutants.write_comparison(kills, {"results": [{"mutant": "a", "variant": "r/x", "outcome": "survived"}]}, folder)
             self.assertEqual(lost, [("a", "r/x")])
 
 
@@ -727,7 +725,7 @@ class CatalogueStopsAtALostGpu(unittest.TestCase):
     without a device: the first is an error (GPU lost), the second is not run, and it exits 1."""
 
     def test_a_catalogue_run_stops_at_a_lost_gpu_and_exits_non_zero(self):
-        first, second = catalogue.load()[:2]
+        first, second = catalogue_run.load()[:2]
         with tempfile.TemporaryDirectory() as folder:
             build, work = os.path.join(folder, "build"), os.path.join(folder, "mutants")
             os.makedirs(build)
@@ -809,13 +807,13 @@ class CampaignScheduling(unittest.TestCase):
 
 
 class Catalogue(unittest.TestCase):
-    """The catalogue's patches (catalogue.py): headers, today's sources, its variants."""
+    """The catalogue's patches (catalogue_run.py): headers, today's sources, its variants."""
 
     HEADER = "Mutant: x\nVariant: scan/naive\nBug: a bug\n"
 
     def test_every_patch_is_well_formed_and_applies_to_todays_sources_exactly(self):
-        bugs = catalogue.load()
-        self.assertEqual([bug.name for bug in bugs], catalogue.names())
+        bugs = catalogue_run.load()
+        self.assertEqual([bug.name for bug in bugs], catalogue_run.names())
         self.assertGreaterEqual(len(bugs), 20)
         assert_patches_apply(self, [(bug.name, bug.text) for bug in bugs])
 
@@ -829,11 +827,11 @@ class Catalogue(unittest.TestCase):
                     text = file.read()
                 for family, variant in re.findall(r'make_(reduce|scan|sort)_variant<\w+>\(\{\s*\.name = "(\w+)"', text):
                     labels.add(f"{family}/{variant}")
-        for bug in catalogue.load():
+        for bug in catalogue_run.load():
             self.assertIn(bug.variant, labels, bug.name)
 
     def test_headers_and_the_mutant_they_make(self):
-        bug = catalogue.load(["volatile_last_warp"])[0]
+        bug = catalogue_run.load(["volatile_last_warp"])[0]
         self.assertEqual(
             (bug.variant, bug.sanitizer, bug.sanitize_with),
             ("reduce/harris5_unroll_last_warp", "racecheck", ("--op", "sum", "--n", "5000", "--block", "256")),
@@ -844,7 +842,7 @@ class Catalogue(unittest.TestCase):
         )
         self.assertEqual(mutant.variants, ("reduce/harris5_unroll_last_warp",))
         self.assertGreater(mutant.line, 0)
-        self.assertEqual(catalogue.load(["bitonic_skips_last_merge"])[0].sanitize_with, ())
+        self.assertEqual(catalogue_run.load(["bitonic_skips_last_merge"])[0].sanitize_with, ())
 
     def test_malformed_headers_are_named(self):
         for text, complaint in (
@@ -855,10 +853,10 @@ class Catalogue(unittest.TestCase):
             (self.HEADER + "Sanitizer: leakcheck\nSanitize-with: --n 5\n\n", "unknown sanitizer"),
         ):
             with self.assertRaises(ValueError) as error:
-                catalogue.parse("x", text)
+                catalogue_run.parse("x", text)
             self.assertIn(complaint, str(error.exception))
         with self.assertRaises(ValueError):
-            catalogue.load(["no_such_mutant"])
+            catalogue_run.load(["no_such_mutant"])
 
 
 class CatalogueJudgement(unittest.TestCase):
@@ -907,7 +905,7 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
 
     def judge(self, variant, kcheck_exit=1, sanitizer="", hang=False):
         sanitize = f"Sanitizer: {sanitizer}\nSanitize-with: --n 5\n" if sanitizer else ""
-        bug = catalogue.parse("x", f"Mutant: x\nVariant: {variant}\nBug: b\n{sanitize}\n")
+        bug = catalogue_run.parse("x", f"Mutant: x\nVariant: {variant}\nBug: b\n{sanitize}\n")
         library = os.path.join(self.folder, "x")
         os.makedirs(library, exist_ok=True)
         saved = dict(os.environ)
