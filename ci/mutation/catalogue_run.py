@@ -1,6 +1,4 @@
-"""run_mutants.py --catalogue: the planted bugs of catalogue/<name>.patch (header lines Mutant, Variant, Bug,
-optionally Sanitizer and Sanitize-with, then the diff), each against its variant's entries, then its
-sanitizer, and each kill reproduced; one-mutant ctest entries add up to one <work>/results.json."""
+"""run_mutants.py --catalogue: each planted bug of catalogue/ judged, its kill reproduced (docs/mutation.md)."""
 
 import os
 import re

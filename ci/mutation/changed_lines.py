@@ -1,6 +1,4 @@
-"""The kernel lines an edit changed since a git ref (committed or not), as numbered in today's
-files, and every line of a kernel file git does not track yet; a deletion counts as a change of
-the line after it, where the code around it now meets."""
+"""The kernel lines changed since a git ref, in today's numbering (a deletion: the line after it)."""
 
 import subprocess
 

@@ -1,5 +1,4 @@
-"""What one ctest run against a mutant's library says, read from the JUnit file ctest --output-junit
-wrote (ctest 3.25: a timeout reads as a plain failure, told by its time against the entry's TIMEOUT)."""
+"""A ctest run's verdict from its JUnit file (ctest 3.25 writes a timeout as a plain failure)."""
 
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -62,8 +61,7 @@ def reason(entry, timeouts):
 
 
 def lost_gpu_signs(entries, gpu_entries):
-    """What in the run says its GPU was lost: a GPU LOST line, or an entry of `gpu_entries` (names)
-    that skipped itself whole for no contract and was not stopped."""
+    """GPU LOST lines, and GPU entries that skipped whole, unstopped and for no contract: a lost GPU."""
     signs = []
     for entry in entries:
         lines = entry.output.splitlines()
@@ -83,8 +81,7 @@ def gpu_lost(verdict):
 
 
 def judge(returncode, entries, timeouts, gpu_entries=()):
-    """The verdict on one ctest run: its exit code, its entries (read()), {entry name: TIMEOUT in
-    seconds} of the entries that have one, and the names of its GPU entries (label gpu)."""
+    """The verdict on one ctest run from its exit code, entries, {entry: TIMEOUT s} and GPU entries."""
     lost = lost_gpu_signs(entries, gpu_entries)
     if lost:
         return Verdict(ERROR, tuple(lost))

@@ -1,6 +1,4 @@
-"""Runs ctest over the normal build against a mutant's library and judges the run (ctest_junit.py).
-Each run has a folder of its own naming the build (`subdirs(<build>)`), so that its Testing/, JUnit
-file and failure lists stay there and the lanes of a campaign do not write over each other's."""
+"""ctest runs against a mutant's library, each from a folder of its own so that lanes share no files."""
 
 import json
 import os
@@ -47,8 +45,7 @@ def entry_properties(folder, arguments):
 
 
 def entry_timeouts(folder, arguments, default_timeout=None, properties=None):
-    """{entry name: TIMEOUT in seconds} of the entries `arguments` select (or of `properties`,
-    entry_properties); entries without the property get `default_timeout` (ctest's --timeout), if any."""
+    """{entry name: TIMEOUT s} of the selected entries; those without one get `default_timeout`."""
     properties = entry_properties(folder, arguments) if properties is None else properties
     timeouts = {name: given.get("TIMEOUT", default_timeout) for name, given in properties.items()}
     return {name: float(timeout) for name, timeout in timeouts.items() if timeout}
@@ -60,8 +57,7 @@ def gpu_entries(properties):
 
 
 def gpu_probe_failure(build_dir):
-    """Why the build's GPU probe (as catalogue_entry.sh runs it) reaches no GPU now, or None when it
-    does. No probe is a failure: a campaign must not judge unchecked."""
+    """Why the GPU probe reaches no GPU now (no probe is a failure: nothing is judged unchecked), or None."""
     probe = os.path.join(build_dir, "test", "mutation", "gpu_probe")
     try:
         done = subprocess.run([probe], capture_output=True, text=True, timeout=120, check=False)
@@ -71,8 +67,7 @@ def gpu_probe_failure(build_dir):
 
 
 def after_gpu_check(verdict, build_dir):
-    """`verdict` of a run on the GPU, or GPU lost when the probe cannot reach it now: a kill or a
-    survival that a lost GPU made is no verdict."""
+    """`verdict`, or GPU lost if the probe fails now: a lost GPU's kill or survival is no verdict."""
     if verdict.outcome not in (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVED):
         return verdict
     failure = gpu_probe_failure(build_dir)
@@ -81,8 +76,7 @@ def after_gpu_check(verdict, build_dir):
 
 
 def run(folder, arguments, environment, log, timeout=None):
-    """One ctest over the entries `arguments` select, from `folder` (prepare_folder), its output in
-    `log`: (verdict, entries). The entries stop at the run's first failure (KERNELS_STOP_FILE)."""
+    """(verdict, entries) of one ctest from `folder`; entries stop at the first failure (KERNELS_STOP_FILE)."""
     arguments = [*arguments, *(["--timeout", str(timeout)] if timeout else [])]
     junit, stop = os.path.join(folder, "junit.xml"), os.path.join(folder, "stop")
     for stale in (junit, stop):

@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the mutants of the kernel library, one unified diff each, mapped to the variants whose
-tests should kill it, and prints the counts per operator class and per variant (ids: docs/mutation.md)."""
+"""Generates the mutants of the kernel library, one diff each, with the variants whose tests should kill it."""
 
 import argparse
 import difflib

@@ -1,5 +1,4 @@
-"""Builds one libkernels.so per mutant in a build slot: a copy of the library's sources with a
-library-only build folder, patched, rebuilt by ninja (through ccache if present) and restored."""
+"""Builds one libkernels.so per mutant in a build slot: a patched copy of the library's sources."""
 
 import hashlib
 import os
@@ -37,8 +36,7 @@ def files_digest(root, parts):
 
 
 def _sync(root, copy):
-    """Makes the sources under `copy` those under `root`, rewriting only the files that differ
-    (so that ninja rebuilds only what an edit since the last run touched)."""
+    """Makes `copy`'s sources `root`'s, rewriting only files that differ so that ninja rebuilds little."""
     wanted = set()
     for relative, path in _files(root, SOURCE_PARTS):
         target = os.path.join(copy, relative)
@@ -70,8 +68,7 @@ class BuildSlot:
         self.jobs = jobs
 
     def prepare(self, root):
-        """The slot's sources brought up to `root`'s, configured and built unpatched (afresh if a run
-        left it patched or it was configured elsewhere); raises if that fails."""
+        """Brings the slot up to `root` (afresh if left patched or configured elsewhere) and builds it."""
         patched = os.path.join(self.folder, "patched")
         if os.path.exists(patched) or not self._configured_here():
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -98,8 +95,7 @@ class BuildSlot:
             entries.get("CMAKE_COMMAND:INTERNAL", ""))
 
     def build(self, diff, library, log):
-        """Builds the library with `diff` applied into `library` (and the fixtures' library for a
-        mutant of a fixture); returns whether it compiled."""
+        """Builds the library (and a mutated fixture's) with `diff` into `library`; whether it compiled."""
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")

@@ -1,5 +1,4 @@
-"""Puts the tool's Python packages on sys.path: build/python-deps/py3X, where ci/install-deps.sh
-installs them for each supported Python, so that a build carried to a GPU machine carries them."""
+"""Puts build/python-deps/py3X (ci/install-deps.sh) on sys.path, so that a build carries its packages."""
 
 import os
 import sys

@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""The report of a mutation run (report.py RESULTS_JSON OUT_DIR writes OUT_DIR/report.md and
-report.json): scores per variant and operator class, the survivors with their triage, operand order."""
+"""The report of a mutation run (report.py RESULTS_JSON OUT_DIR): scores, survivors, operand order."""
 
 import argparse
 import io

@@ -1,5 +1,4 @@
-"""<work>/results.json, what a campaign judged over all its runs: {meta: {commit, suite, mode, budget_s,
-wall_s, runs: [{date, machine, commit, wall_s}]}, mutants: [mutant_record], results: [result_record]}."""
+"""<work>/results.json: {meta (commit, suite, mode, runs...), mutants, results} of a campaign's runs."""
 
 import datetime
 import json
@@ -44,8 +43,7 @@ def result_record(mutant_id, variant, verdict, stage="", seconds=0.0, **extra):
 
 
 def earlier_run(path, suite, mode, mutant_ids):
-    """(kept results, runs) of the earlier runs of this campaign in `path` (none without a file):
-    the pairs they judged for good whose mutant today's generator still makes."""
+    """(kept results, runs) in `path`: the pairs judged for good whose mutant is still made today."""
     if not os.path.exists(path):
         return [], []
     with open(path, encoding="utf-8") as file:
@@ -59,8 +57,7 @@ def earlier_run(path, suite, mode, mutant_ids):
 
 
 class ResultsFile:
-    """<work>/results.json, rewritten whole and atomically after every judged pair: a run cut off
-    keeps what it judged, for --resume."""
+    """<work>/results.json, rewritten atomically after every pair so that --resume keeps what was judged."""
 
     def __init__(self, path, meta, mutants, kept, runs):
         self.path, self.meta, self.mutants, self.kept, self.runs = path, meta, mutants, kept, runs

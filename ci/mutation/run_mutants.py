@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""Builds mutants, judges each against the ctest entries of its variants on a GPU, and reports
-(docs/mutation.md: the modes, the command line, how a pair is judged)."""
+"""Builds mutants and judges each against its variants' ctest entries on a GPU (docs/mutation.md)."""
 
 import argparse
 import json
@@ -103,8 +102,7 @@ def write_comparison(kills, results, folder):
 
 
 def gpu_lanes(work):
-    """One resource specification per lane (LANES_PER_GPU a GPU) and one for each GPU's large
-    stage, each naming one GPU: [(lane spec, large spec)]."""
+    """[(lane spec, large stage spec)], LANES_PER_GPU lanes a GPU, each spec naming one GPU."""
     listed = subprocess.run([os.path.join(ROOT, "ci", "gpu-resource-spec.sh")], capture_output=True, text=True, check=True)
     spec = json.loads(listed.stdout)
 
@@ -134,8 +132,7 @@ def run_stages(library_dir, label, spec, stages, log_prefix):
 
 
 class Campaign:
-    """Builds each mutant's library in the build slots and judges its pairs on free lanes; the
-    survivors' large stages run after all other stages, each GPU's one at a time. Fills self.results."""
+    """Builds in slots, judges on free lanes, survivors' large stages last (one a GPU); fills self.results."""
 
     def __init__(self, work, pairs, lanes, deadline=None, results_file=None, build_only=False):
         self.work, self.deadline, self.results_file, self.build_only = work, deadline, results_file, build_only

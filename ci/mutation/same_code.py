@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""Whether a mutant leaves the compiled code as it is (evidence for "the same code" in triage): the
-.text sections of the file's cubin (--compile a .cu for a header) before and after. Needs nvcc, no GPU."""
+"""Whether a mutant leaves the .text of its file's cubin as it is (evidence for triage). Needs nvcc, no GPU."""
 
 import argparse
 import os

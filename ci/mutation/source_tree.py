@@ -1,5 +1,4 @@
-"""A kernel source file parsed by tree-sitter's CUDA grammar, with what the operators ask of it:
-which nodes they may touch, which code runs on the device, and the function around a node."""
+"""A kernel source parsed by tree-sitter's CUDA grammar: touchable nodes, device code, functions."""
 
 import python_deps  # noqa: F401  (before the parser's packages)
 import tree_sitter
@@ -100,8 +99,7 @@ def arguments(call):
 
 
 def top_level(node, operators=None):
-    """The operands and operators of the binary expression `node` not nested in parentheses, in
-    order; with `operators`, only a chain of those operators is split."""
+    """The operands and operators of `node`'s chain of binary operators (of `operators` only), unbracketed."""
     if node.type != "binary_expression":
         return [node]
     operator = node.child_by_field_name("operator")

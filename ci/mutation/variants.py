@@ -1,6 +1,4 @@
-"""Which variants' tests should kill a mutant of a given file and place: a variant file answers for
-the variants it registers; a detail header for the variants that include it and use the
-declaration holding the mutated code (docs/mutation.md, "Which variants judge a mutant")."""
+"""Which variants' tests should kill a mutant (docs/mutation.md, "Which variants judge a mutant")."""
 
 import os
 from dataclasses import dataclass, field
@@ -93,8 +91,7 @@ def _names(node, skip=()):
 
 
 def _include_closure(tree, path):
-    """The library's own files that `path` includes, directly or not (public headers live under
-    kernels/include/, the others are named from the repository root)."""
+    """The library's files `path` includes, directly or not (from kernels/include/ or the root)."""
     seen, pending = set(), [path]
     while pending:
         current = pending.pop()
@@ -113,8 +110,7 @@ def _include_closure(tree, path):
 
 
 def _registrations(src, family):
-    """(label, names the variant's code uses) for each register_variant(...) of a file: the names
-    of the whole file but the other registrations' records."""
+    """(label, names its code uses) of each register_variant(...): the file's but other records'."""
     records = []
     for node in _walk(src.root):
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
