@@ -64,7 +64,8 @@ def generate(root=ROOT):
             if not variants:
                 skipped["used by no variant"] += 1
                 continue
-            diff = _diff(path, src.data.decode("utf-8"), mutated.decode("utf-8"))
+            lines = src.data.decode("utf-8").splitlines(True), mutated.decode("utf-8").splitlines(True)
+            diff = "".join(difflib.unified_diff(*lines, fromfile=f"a/{path}", tofile=f"b/{path}"))
             name = (path.removeprefix("kernels/"), src.function_of(mutation.anchor) or "-", mutation.operator)
             code = changed_code(diff)
             occurrences[(name, code)] += 1
@@ -73,11 +74,6 @@ def generate(root=ROOT):
             line = src.line(mutation.anchor)
             mutants.append(Mutant(mutant_id, path, line, mutation.operator, mutation.op_class, tuple(variants), diff))
     return sorted(mutants, key=lambda m: m.id), skipped
-
-
-def _diff(path, before, after):
-    lines = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(*lines, fromfile=f"a/{path}", tofile=f"b/{path}"))
 
 
 def summary(mutants, skipped):

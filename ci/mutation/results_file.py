@@ -65,12 +65,10 @@ class ResultsFile:
         self.this_run = {"date": self.started.strftime("%Y-%m-%d %H:%M UTC"), "machine": machine_description(),
                          "commit": meta["commit"]}  # fmt: skip
 
-    def elapsed_s(self):
-        return round((datetime.datetime.now(datetime.timezone.utc) - self.started).total_seconds())
-
     def write(self, new_results):
         """Writes the kept and the new results with this run's wall time so far; returns them."""
-        runs = self.runs + [{**self.this_run, "wall_s": self.elapsed_s()}]
+        elapsed_s = round((datetime.datetime.now(datetime.timezone.utc) - self.started).total_seconds())
+        runs = self.runs + [{**self.this_run, "wall_s": elapsed_s}]
         meta = {**self.meta, "wall_s": sum(run["wall_s"] for run in runs), "runs": runs}
         ordered = sorted(self.kept + list(new_results), key=lambda r: (r["mutant"], r["variant"]))
         results = {"meta": meta, "mutants": self.mutants, "results": ordered}

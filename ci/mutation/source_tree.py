@@ -29,7 +29,8 @@ class Source:
         stack = [node]
         while stack:
             node = stack.pop()
-            if node.type in _UNTOUCHABLE or _is_untouchable_call(node) or self._is_contract(node):
+            contract = node.type == "function_definition" and function_name(node) in CONTRACT_FUNCTIONS
+            if node.type in _UNTOUCHABLE or _is_untouchable_call(node) or contract:
                 continue
             if node.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
                 skipped = (node.child_by_field_name("condition"), node.child_by_field_name("name"))
@@ -38,9 +39,6 @@ class Source:
                 children = node.children
             yield node
             stack.extend(reversed(children))
-
-    def _is_contract(self, node):
-        return node.type == "function_definition" and function_name(node) in CONTRACT_FUNCTIONS
 
     def of_type(self, *types):
         return [node for node in self.nodes if node.type in types]
@@ -62,9 +60,6 @@ class Source:
         if holder is None or not holder.child_by_field_name("body").start_byte <= node.start_byte:
             return False  # host code, or a device function's signature
         return any(c.type in ("__device__", "__global__") for c in holder.children)
-
-    def node_at(self, offset):
-        return self.root.descendant_for_byte_range(offset, offset + 1)
 
 
 def _is_untouchable_call(node):
