@@ -1,5 +1,6 @@
 """Builds one libkernels.so per mutant in a build slot: a patched copy of the library's sources."""
 
+import filecmp
 import hashlib
 import os
 import shutil
@@ -41,15 +42,9 @@ def _sync(root, copy):
     for relative, path in _files(root, SOURCE_PARTS):
         target = os.path.join(copy, relative)
         wanted.add(os.path.normpath(target))
-        with open(path, "rb") as file:
-            content = file.read()
-        if os.path.isfile(target):
-            with open(target, "rb") as file:
-                if file.read() == content:
-                    continue
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "wb") as file:
-            file.write(content)
+        if not (os.path.isfile(target) and filecmp.cmp(path, target, shallow=False)):
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(path, target)
     for relative, path in _files(copy, SOURCE_PARTS):
         if os.path.normpath(path) not in wanted:
             os.remove(path)

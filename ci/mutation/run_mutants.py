@@ -252,6 +252,32 @@ def parse_arguments():
     return parser.parse_args()
 
 
+def prepared(args, work, planned, mutant_ids):
+    """(campaign, its prepared build slots) of the planned pairs that --resume did not find judged."""
+    results_path, mode, suite = os.path.join(work, "results.json"), mode_of(args), suite_digest()
+    try:
+        kept, runs = earlier_run(results_path, suite, mode, mutant_ids) if args.resume else ([], [])
+    except AnotherCampaign as refusal:
+        sys.exit(str(refusal))
+    judged = {(r["mutant"], r["variant"]) for r in kept}
+    pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
+    print(f"{len(judged)} pairs judged before, {len(pairs)} to run" if kept else f"{len(pairs)} pairs to run", flush=True)
+    os.makedirs(os.path.join(work, "logs"), exist_ok=True)
+    lanes = [] if args.build_only else gpu_lanes(work)
+    unreachable = ctest_runs.gpu_probe_failure(BUILD_DIR) if lanes else None
+    if unreachable:  # the driver may list a GPU that CUDA cannot reach
+        sys.exit(f"no GPU to judge on: {unreachable}")
+    meta = {"commit": current_commit(), "suite": suite, "mode": mode, "budget_s": args.budget_s}
+    records = [mutant_record(m) for m in {m.id: m for m, _ in planned}.values()]
+    results_file = None if args.build_only else ResultsFile(results_path, meta, records, kept, runs)
+    cores = os.cpu_count() or 2
+    slots = [BuildSlot(work, index, max(2, cores // 4)) for index in range(max(1, min(4, cores // 8)))]
+    with ThreadPoolExecutor(len(slots)) as pool:
+        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
+    deadline = time.monotonic() + args.budget_s if args.budget_s else None
+    return Campaign(work, pairs, lanes, deadline, results_file, args.build_only), slots
+
+
 def main():
     signal.signal(signal.SIGINT, lambda signum, frame: (STOPPING.set(), signal.default_int_handler(signum, frame)))
     args = parse_arguments()
@@ -273,39 +299,15 @@ def main():
             print(f"{mutant.id} {label}")
         print(f"{len({m.id for m, _ in planned})} mutants, {len(planned)} (mutant, variant) pairs")
         return
-    mode, suite, commit = mode_of(args), suite_digest(), current_commit()
-    results_path = os.path.join(work, "results.json")
-    kept, runs = [], []
-    if args.resume:
-        try:
-            kept, runs = earlier_run(results_path, suite, mode, {m.id for m in mutants})
-        except AnotherCampaign as refusal:
-            sys.exit(str(refusal))
-    judged = {(r["mutant"], r["variant"]) for r in kept}
-    pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
-    print(f"{len(judged)} pairs judged before, {len(pairs)} to run" if kept else f"{len(pairs)} pairs to run", flush=True)
-    os.makedirs(os.path.join(work, "logs"), exist_ok=True)
-    lanes = [] if args.build_only else gpu_lanes(work)
-    unreachable = ctest_runs.gpu_probe_failure(BUILD_DIR) if lanes else None
-    if unreachable:  # the driver may list a GPU that CUDA cannot reach
-        sys.exit(f"no GPU to judge on: {unreachable}")
-    meta = {"commit": commit, "suite": suite, "mode": mode, "budget_s": args.budget_s}
-    records = [mutant_record(m) for m in {m.id: m for m, _ in planned}.values()]
-    results_file = None if args.build_only else ResultsFile(results_path, meta, records, kept, runs)
-    cores = os.cpu_count() or 2
-    slots = [BuildSlot(work, index, max(2, cores // 4)) for index in range(max(1, min(4, cores // 8)))]
-    with ThreadPoolExecutor(len(slots)) as pool:
-        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
-    deadline = time.monotonic() + args.budget_s if args.budget_s else None
-    campaign = Campaign(work, pairs, lanes, deadline, results_file, args.build_only)
+    campaign, slots = prepared(args, work, planned, {m.id for m in mutants})
     campaign.run(slots)
     if args.build_only:
         built = sum(os.path.isfile(os.path.join(LIBRARIES, patch_name(i), "libkernels.so")) for i in campaign.labels)
         print(f"{built} of {len(campaign.labels)} mutant libraries in {LIBRARIES}")
         return
-    results = results_file.write(campaign.results)
+    results = campaign.results_file.write(campaign.results)
     outputs = report.write_report(results, os.path.join(work, "report"), {m.id: m for m, _ in planned})
-    print(f"results: {results_path}; report: {', '.join(outputs)}")
+    print(f"results: {campaign.results_file.path}; report: {', '.join(outputs)}")
     if campaign.gpu_lost:
         sys.exit(f"the GPU was lost: {campaign.gpu_lost}; the campaign stopped there (--resume on a working GPU)")
     if args.rejudge:
