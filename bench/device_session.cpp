@@ -1,7 +1,7 @@
 #include "device_session.hpp"
 
 #include <benchmark/benchmark.h>
-#include <harness/runner/gpu_session.hpp>
+#include <harness/session/gpu_session.hpp>
 #include <kernels/errors.hpp>
 
 #include <string>

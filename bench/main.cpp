@@ -10,7 +10,7 @@
 #include "families.hpp"
 
 #include <benchmark/benchmark.h>
-#include <harness/runner/gpu_session.hpp>
+#include <harness/session/gpu_session.hpp>
 
 #include <cstdio>
 #include <string_view>

@@ -28,7 +28,7 @@ ENTRY runs with the variables its ctest entry sets (a shard's GTEST_SHARD_INDEX)
     bench/suite_timing.py --phases gpu=build/Testing/Temporary/LastTest.log --out FILE
 
 --phases PRESET=LOG reads the line each GPU test process printed at exit under
-KERNELS_PHASE_TIMES=1 (test/harness/runner/phase_clock.hpp) from ctest's log of the run, and adds
+KERNELS_PHASE_TIMES=1 (test/harness/session/phase_clock.hpp) from ctest's log of the run, and adds
 a table of where the processes' time went: per kind of entry (a family's entries of every type, its
 properties, its large tests), the summed seconds of each step of the batch runner, the rest, and
 the processes' wall and CPU time.

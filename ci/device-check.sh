@@ -18,7 +18,7 @@ for preset in "$@"; do
 done
 # kcheck with default options for every variant at the lengths: pass/FAIL/n-a (outside
 # the contract) and seconds, each bounded by 5 s.
-if [ -n "${KCHECK_TABLE:-}" ]; then
+if [ -n "${KERNELS_DEVICE_CHECK_TABLE:-}" ]; then
   printf '| variant | n=0 | 1 | 12 | 1000 | 100003 | 1000003 |\n|---|---|---|---|---|---|---|\n' > "$out/kcheck-table.md"
   for variant in $(build/kcheck --list | awk '$1 ~ /^(reduce|scan|sort)\// {print $1}'); do
     row="| $variant |"

@@ -7,7 +7,7 @@
 # count, 128, lets the slots of eight GPUs fill).
 # The GPUs are those the CUDA runtime would show: CUDA_VISIBLE_DEVICES when it is set, else every
 # GPU nvidia-smi lists. Their ids are indices into that list, and each test process then sees
-# only its GPU (use_ctest_assigned_gpu, test/harness/runner/gpu_session.hpp).
+# only its GPU (use_ctest_assigned_gpu, test/harness/session/gpu_session.hpp).
 # With a count, the first <count> of them without asking anything: the build folder's default
 # specification (one GPU) is `ci/gpu-resource-spec.sh 1`, written when CMake configures.
 # Usage: ci/gpu-resource-spec.sh [count] > spec.json

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CUDA MPS control daemon through which a build folder's GPU tests share each GPU (the ctest
 # fixture gpu_mps of cmake/KernelsTesting.cmake runs `start` before them and `stop` after them;
-# harness/runner/mps_client.hpp is the tests' side). Its pipes and log are in <folder>/pipe and
+# harness/session/mps_client.hpp is the tests' side). Its pipes and log are in <folder>/pipe and
 # <folder>/log, its own and no other daemon's: only processes that name them join it.
 #   start <folder>   starts the daemon (or keeps one an earlier run left there) and writes
 #                    <folder>/serving, which tells the tests to join it. Exit 77 (ctest: Skipped)

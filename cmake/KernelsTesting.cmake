@@ -60,7 +60,7 @@ set(KERNELS_GPU_SLOT_MIB 4608)
 set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS gpus:1)
 
 # The GPU test processes share each GPU through a CUDA MPS daemon of this build folder's own
-# (harness/runner/mps_client.hpp says why, and what a process whose context is lost does):
+# (harness/session/mps_client.hpp says why, and what a process whose context is lost does):
 # gpu.mps.start starts it before them and gpu.mps.stop stops it after them, the ctest fixture
 # gpu_mps, which ctest adds to any selection of them. KERNELS_USE_MPS=0 runs them without it.
 # A sanitizer's entries (a launcher's) and the benchmarks' do not join.
@@ -196,7 +196,7 @@ endfunction()
 
 # kernels_add_family_gpu_tests(<family> TYPES <type key>...)
 # Builds <family>_test from <family>_test.cpp in the calling folder (what is specific to the
-# family) and test/contract/contract_test.cpp (the checks every family shares), both compiled
+# family) and test/variants/contract/contract_test.cpp (the checks every family shares), both compiled
 # once per type (an object library each, so that they compile in parallel) and linked into one
 # executable. ctest runs each variant in KERNELS_TYPE_GROUPS entries, each the tests of a group
 # of its types: "<family>.<variant>.<type>-<type>..." (labels: gpu, <family>,
@@ -215,7 +215,7 @@ function(kernels_add_family_gpu_tests family)
   foreach(type_key IN LISTS arg_TYPES)
     set(type ${KERNELS_TYPE_NAME_${type_key}})
     set(objects ${family}_test_${type})
-    add_library(${objects} OBJECT ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/contract/contract_test.cpp)
+    add_library(${objects} OBJECT ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/variants/contract/contract_test.cpp)
     target_compile_definitions(${objects} PRIVATE KERNELS_TEST_FAMILY=${family} KERNELS_TEST_TYPE=${type_key}
                                                   KERNELS_TEST_TYPE_NAME=${type})
     target_link_libraries(${objects} PRIVATE kcheck_gpu_test_main)

@@ -4,9 +4,9 @@
 // time waiting (bench/results/suite-timing-2026-11-25-device-judges.md).
 #pragma once
 
-#include "harness/runner/device_calls.hpp"
-#include "harness/runner/host_threads.hpp"
-#include "harness/runner/phase_clock.hpp"
+#include "fuzz/device_calls.hpp"
+#include "harness/session/host_threads.hpp"
+#include "harness/session/phase_clock.hpp"
 
 #include <rapidcheck.h>
 

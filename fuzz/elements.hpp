@@ -4,7 +4,7 @@
 
 #include "harness/input/random_bits.hpp"
 #include "harness/numeric/element_traits.hpp"
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/phase_clock.hpp"
 
 #include <kernels/types.hpp>
 

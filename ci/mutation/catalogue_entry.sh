@@ -11,7 +11,7 @@ build=${KERNELS_BUILD_DIR:-$root/build}
 if ! why=$("$build/test/mutation/gpu_probe" 2>&1); then
   if [ "${KERNELS_REQUIRE_GPU:-0}" != 0 ]; then echo "FAIL: no GPU for mutant $mutant"; exit 1; fi
   # The driver lists GPUs that CUDA cannot reach and none is hidden on purpose: lost, a failure
-  # (as in the test processes, harness/runner/gpu_session.hpp).
+  # (as in the test processes, harness/session/gpu_session.hpp).
   hidden=0
   if [ "${CUDA_VISIBLE_DEVICES+set}" = set ] && { [ -z "$CUDA_VISIBLE_DEVICES" ] || [[ $CUDA_VISIBLE_DEVICES == -1* ]]; }; then hidden=1; fi
   if [ "$hidden" = 0 ] && compgen -G "/proc/driver/nvidia/gpus/*" > /dev/null; then

@@ -45,12 +45,12 @@ class BatchAssertions : public testing::Test {
  protected:
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() / ("batch_assertions_test." + std::to_string(getpid()));
-    setenv("KCHECK_FAILURES_DIR", dir_.c_str(), 1);
+    setenv("KERNELS_FAILURES_DIR", dir_.c_str(), 1);
     harness::clear_failure_list();
   }
   void TearDown() override {
     std::filesystem::remove_all(dir_);
-    unsetenv("KCHECK_FAILURES_DIR");
+    unsetenv("KERNELS_FAILURES_DIR");
   }
   static std::string failure_list() {
     std::ifstream file(harness::failure_list_path());

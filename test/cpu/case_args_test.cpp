@@ -2,6 +2,7 @@
 // distribution that applies, in-place where declared, and the extreme values of every option,
 // parse_case_args(to_args(c)) == c. And kcheck's parser rejects what is not a case, naming the
 // option, without a GPU.
+#include "kcheck/case_args.hpp"
 #include "harness/large/large_case.hpp"
 #include "harness/runner/case.hpp"
 

@@ -1,5 +1,5 @@
 // The device judges' checks, run on the host over planted wrong outputs (the GPU test
-// test/judges/device_judges_test.cpp runs the same plants on the device), and the policy of what
+// test/device/judges/device_judges_test.cpp runs the same plants on the device), and the policy of what
 // the CPU oracle still judges (runner/device_judgement.hpp).
 #include "harness/runner/device_judgement.hpp"
 #include "harness/input/distributions.hpp"

@@ -3,7 +3,7 @@
 #include "harness/input/distributions.hpp"
 #include "harness/input/random_bits.hpp"
 #include "harness/input/run_seed.hpp"
-#include "harness/runner/host_threads.hpp"
+#include "harness/session/host_threads.hpp"
 
 #include <gtest/gtest.h>
 

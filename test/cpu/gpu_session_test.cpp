@@ -1,5 +1,5 @@
 // How a test process finds the GPU ctest assigned it under a resource specification.
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <gtest/gtest.h>
 

@@ -48,7 +48,7 @@ TEST(HangWatchdog, GivesAStepAnAllowanceThatGrowsWithItsLength) {
 
 TEST(HangWatchdogDeathTest, EndsAProcessPastTheAllowanceWithTheCulpritsLines) {
   setenv("KERNELS_HANG_TIMEOUT_S", "1", 1);
-  setenv("KCHECK_FAILURES_DIR", std::filesystem::temp_directory_path().c_str(), 1);
+  setenv("KERNELS_FAILURES_DIR", std::filesystem::temp_directory_path().c_str(), 1);
   EXPECT_EXIT(
       {
         const harness::HangWatch done_in_time([] { return std::string("FAIL the first watch"); }, std::uint64_t(3));
@@ -105,7 +105,7 @@ TEST(HangWatchdogDeathTest, LeavesProgressAndALongStepAlone) {
 
 TEST(HangWatchdogDeathTest, EndsTheProcessAtTheFirstStepThatStalls) {
   setenv("KERNELS_HANG_TIMEOUT_S", "1", 1);
-  setenv("KCHECK_FAILURES_DIR", std::filesystem::temp_directory_path().c_str(), 1);
+  setenv("KERNELS_FAILURES_DIR", std::filesystem::temp_directory_path().c_str(), 1);
   EXPECT_EXIT(
       {
         std::atomic<std::size_t> step{0};

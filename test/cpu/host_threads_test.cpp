@@ -1,6 +1,6 @@
 // parallel_for: every index once, in pieces of at least the grain, the first exception rethrown.
 // run_all: every task once, the lowest-numbered task's exception rethrown.
-#include "harness/runner/host_threads.hpp"
+#include "harness/session/host_threads.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,10 @@
-// The GPU tests' share of the GPU through MPS (harness/runner/mps_client.hpp), without a GPU: a
+// The GPU tests' share of the GPU through MPS (harness/session/mps_client.hpp), without a GPU: a
 // process joins only a daemon that serves, its children get the environment from before it
 // joined, and its rerun is the same command line outside MPS with the same run seed. The
 // process that joins is a child of these tests: joining happens once per process.
-#include "harness/runner/mps_client.hpp"
+#include "harness/session/mps_client.hpp"
 #include "harness/diagnosis/child_process.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,7 +28,7 @@ TEST(MpsClientChild, DISABLED_JoinsThenRunsAgain) {
   harness::join_mps_if_serving();
   std::printf("joined=%d pipe=%s log=%s seed=%s\n", harness::joined_mps(),
               shown(std::getenv("CUDA_MPS_PIPE_DIRECTORY")), shown(std::getenv("CUDA_MPS_LOG_DIRECTORY")),
-              shown(std::getenv("KCHECK_SEED")));
+              shown(harness::suite_variable("KERNELS_SEED")));
   if (!harness::joined_mps()) return;
   for (const std::string& entry : harness::environment_outside_mps()) {
     if (entry.starts_with("CUDA_MPS_") || entry.starts_with("KERNELS_MPS_DIR"))
@@ -65,8 +66,8 @@ TEST_F(MpsClient, AProcessJoinsNoDaemonThatDoesNotServe) {
 TEST_F(MpsClient, AProcessThatJoinedRunsAgainOutsideMpsWithItsSeed) {
   std::ofstream(folder_ / "serving").put('\n');
   const std::string pipe = (folder_ / "pipe").string(), log = (folder_ / "log").string();
-  const std::string output =
-      run_child_process({"KERNELS_MPS_DIR=" + folder_.string(), "CUDA_MPS_PIPE_DIRECTORY=/users/own", "KCHECK_SEED=7"});
+  const std::string output = run_child_process(
+      {"KERNELS_MPS_DIR=" + folder_.string(), "CUDA_MPS_PIPE_DIRECTORY=/users/own", "KERNELS_SEED=7"});
   const auto joined = output.find("joined=1 pipe=" + pipe + " log=" + log + " seed=7");
   ASSERT_NE(joined, std::string::npos) << output;
   // Its children: the pipes it had before joining, no log folder, no daemon to join.
@@ -80,7 +81,7 @@ TEST_F(MpsClient, AProcessThatJoinedRunsAgainOutsideMpsWithItsSeed) {
 
 TEST_F(MpsClient, TheRerunKeepsARandomRunSeed) {
   std::ofstream(folder_ / "serving").put('\n');
-  const std::string output = run_child_process({"KERNELS_MPS_DIR=" + folder_.string(), "KCHECK_SEED=random"});
+  const std::string output = run_child_process({"KERNELS_MPS_DIR=" + folder_.string(), "KERNELS_SEED=random"});
   const auto told = output.find("MPS: a test asked.");
   ASSERT_NE(told, std::string::npos) << output;
   const auto seed_at = output.find("seed=", told);

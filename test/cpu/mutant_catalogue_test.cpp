@@ -5,6 +5,7 @@
 // cpu.mutation (ci/mutation/test_mutation.py); these two need the library's registry and kcheck's
 // parser.
 #include "harness/runner/case.hpp"
+#include "kcheck/case_args.hpp"
 
 #include <kernels/registry.hpp>
 

@@ -1,7 +1,7 @@
-// The phase clock of the batch runner (harness/runner/phase_clock.hpp): a step charges its own
+// The phase clock of the batch runner (harness/session/phase_clock.hpp): a step charges its own
 // time, a step inside it pauses it, timed() passes its function's result on, the exit line names
 // every step, and KERNELS_PHASE_TIMES takes exactly 0 or 1.
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/phase_clock.hpp"
 #include "test/cpu/switch_wiring.hpp"
 
 #include <gtest/gtest.h>

@@ -202,7 +202,7 @@ struct AfterItsBatch {
   std::filesystem::path file;
 
   AfterItsBatch() {
-    setenv("KCHECK_FAILURES_DIR", testing::TempDir().c_str(), 1);
+    setenv("KERNELS_FAILURES_DIR", testing::TempDir().c_str(), 1);
     for (const std::uint64_t n : {300, 1000, 209}) runs.push_back(race(n).c);
     failure.batch_runs = std::make_shared<const std::vector<Case>>(runs);
     failure.run = 2;

@@ -1,5 +1,5 @@
 // How a test checks that an on/off environment variable goes through the harness's one reader
-// (numeric/exact_number.hpp's exact_switch, whose wrong values rerun_confirmation_test.cpp lists):
+// (settings/exact_number.hpp's exact_switch, whose wrong values rerun_confirmation_test.cpp lists):
 // its value when unset, 0 and 1, and a wrong value's error naming the variable.
 #pragma once
 

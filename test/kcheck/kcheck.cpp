@@ -18,11 +18,13 @@
 #include "harness/reduce/reduce_large.hpp"
 #include "harness/runner/case.hpp"
 #include "harness/runner/declared_contract.hpp"
-#include "harness/runner/gpu_session.hpp"
 #include "harness/scan/scan_family.hpp"
 #include "harness/scan/scan_large.hpp"
+#include "harness/session/gpu_session.hpp"
+#include "harness/settings/environment.hpp"
 #include "harness/sort/sort_family.hpp"
 #include "harness/sort/sort_large.hpp"
+#include "kcheck/case_args.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
@@ -173,6 +175,7 @@ std::vector<harness::Case> read_batch(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  harness::refuse_retired_variables();
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"

@@ -16,6 +16,7 @@
 #include "harness/reduce/reduce_family.hpp"
 #include "harness/runner/case.hpp"
 #include "harness/scan/scan_family.hpp"
+#include "harness/settings/environment.hpp"
 #include "harness/sort/sort_family.hpp"
 
 #include <kernels/registry.hpp>
@@ -116,19 +117,19 @@ class Cases : public harness::VariantTest<Type> {
 // errors depend on the element width, rather than races and barriers, which depend on the code
 // path: the same for every width here (a 1- or 2-byte type takes the 4-byte types' tiling).
 bool checks_accesses() {
-  const char* tool = std::getenv("KCHECK_SANITIZER_TOOL");
+  const char* tool = harness::suite_variable("KERNELS_SANITIZER_TOOL");
   return tool == nullptr || std::string_view(tool) == "memcheck" || std::string_view(tool) == "initcheck";
 }
 
-// Which of the widths an entry sanitizes (KCHECK_SANITIZE_WIDTHS, set by test/sanitize/CMakeLists.txt
+// Which of the widths an entry sanitizes (KERNELS_SANITIZE_WIDTHS, set by test/sanitize/CMakeLists.txt
 // where a variant's cases are cut in two entries): "narrow" the types of at most 4 bytes,
 // "wide" the 8-byte ones; unset, all.
 bool width_wanted(std::size_t width) {
-  const char* widths = std::getenv("KCHECK_SANITIZE_WIDTHS");
+  const char* widths = harness::suite_variable("KERNELS_SANITIZE_WIDTHS");
   if (widths == nullptr) return true;
   if (std::string_view(widths) == "narrow") return width <= 4;
   if (std::string_view(widths) == "wide") return width == 8;
-  throw std::invalid_argument("KCHECK_SANITIZE_WIDTHS: '" + std::string(widths) + "' is neither narrow nor wide");
+  throw std::invalid_argument("KERNELS_SANITIZE_WIDTHS: '" + std::string(widths) + "' is neither narrow nor wide");
 }
 
 // The types a variant is sanitized with: for memcheck and initcheck one it declares of each

@@ -76,7 +76,7 @@ CHILD = textwrap.dedent("""\
     print("[ RUN      ] reduce/harris5_unroll_last_warp")
     for case in cases:
         print("sanitize case: " + case, flush=True)
-    for name in ("KCHECK_EXACT_BUFFERS", "KCHECK_SANITIZER_TOOL", "KERNELS_HANG_TIMEOUT_S"):
+    for name in ("KERNELS_EXACT_BUFFERS", "KERNELS_SANITIZER_TOOL", "KERNELS_HANG_TIMEOUT_S"):
         print(name + "=" + os.environ.get(name, "(unset)"), flush=True)
     print("a line on stderr", file=sys.stderr, flush=True)
     if pid_file.startswith("exit"):  # exit or exit=<status>
@@ -188,7 +188,7 @@ class SanitizeWrapper(unittest.TestCase):
         self.child_pid = os.path.join(self.dir.name, "child.pid")
         self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
                         FAKE_RECORD=self.record, FAKE_CHILD_PID=self.child_pid)
-        for name in ("KCHECK_EXACT_BUFFERS", "KCHECK_SANITIZER_TOOL", "KERNELS_HANG_TIMEOUT_S"):
+        for name in ("KERNELS_EXACT_BUFFERS", "KERNELS_SANITIZER_TOOL", "KERNELS_HANG_TIMEOUT_S"):
             self.env.pop(name, None)
         self.addCleanup(self.end_leftovers)
 
@@ -288,7 +288,7 @@ class SanitizeWrapper(unittest.TestCase):
                 self.assertEqual(self.recorded()["command"], [sys.executable, "-c", CHILD, "exit", CASES[0]])
                 lines = out.splitlines()
                 expected = ["========= COMPUTE-SANITIZER", "[ RUN      ] reduce/harris5_unroll_last_warp",
-                            f"sanitize case: {CASES[0]}", "KCHECK_EXACT_BUFFERS=1", f"KCHECK_SANITIZER_TOOL={tool}",
+                            f"sanitize case: {CASES[0]}", "KERNELS_EXACT_BUFFERS=1", f"KERNELS_SANITIZER_TOOL={tool}",
                             "KERNELS_HANG_TIMEOUT_S=0"]
                 self.assertEqual(lines[:len(expected)], expected)
                 self.assertEqual(lines[-1], "========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"

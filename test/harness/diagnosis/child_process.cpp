@@ -1,6 +1,6 @@
 #include "harness/diagnosis/child_process.hpp"
 
-#include "harness/runner/mps_client.hpp"
+#include "harness/session/mps_client.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

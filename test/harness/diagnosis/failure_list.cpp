@@ -1,23 +1,24 @@
 #include "harness/diagnosis/failure_list.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
 
-#ifndef KCHECK_FAILURES_DIR_DEFAULT
-#error "KCHECK_FAILURES_DIR_DEFAULT (the build's Testing/failures) must be defined"
+#ifndef KERNELS_FAILURES_DIR_DEFAULT
+#error "KERNELS_FAILURES_DIR_DEFAULT (the build's Testing/failures) must be defined"
 #endif
 
 namespace harness {
 
 std::filesystem::path failure_list_path() {
-  const char* dir = std::getenv("KCHECK_FAILURES_DIR");
-  const char* test = std::getenv("KCHECK_TEST_NAME");
+  const char* dir = harness::suite_variable("KERNELS_FAILURES_DIR");
+  const char* test = harness::suite_variable("KERNELS_TEST_NAME");
   std::string name = test != nullptr && *test != '\0' ? test : program_invocation_short_name;
   for (char& c : name) {
     if (c == '/') c = '_';
   }
-  return std::filesystem::path(dir != nullptr && *dir != '\0' ? dir : KCHECK_FAILURES_DIR_DEFAULT) / (name + ".txt");
+  return std::filesystem::path(dir != nullptr && *dir != '\0' ? dir : KERNELS_FAILURES_DIR_DEFAULT) / (name + ".txt");
 }
 
 std::filesystem::path new_rerun_file_path() {

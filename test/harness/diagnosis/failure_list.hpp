@@ -1,7 +1,7 @@
 // Every failed case of a test process, in a file: failure reports print the first few (the
 // smallest first), this file keeps them all. It is <dir>/<name>.txt, where <dir> is
-// $KCHECK_FAILURES_DIR or else the build's Testing/failures (beside ctest's logs, and the JUnit
-// file of `ctest --output-junit Testing/junit.xml`), and <name> is $KCHECK_TEST_NAME (the ctest
+// $KERNELS_FAILURES_DIR or else the build's Testing/failures (beside ctest's logs, and the JUnit
+// file of `ctest --output-junit Testing/junit.xml`), and <name> is $KERNELS_TEST_NAME (the ctest
 // entry's name, which its registration sets; '/' written '_') or else the executable's name.
 #pragma once
 

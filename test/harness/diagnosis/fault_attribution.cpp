@@ -1,8 +1,9 @@
 #include "harness/diagnosis/fault_attribution.hpp"
 
 #include "harness/diagnosis/child_process.hpp"
-#include "harness/numeric/exact_number.hpp"
-#include "harness/runner/mps_client.hpp"
+#include "harness/session/mps_client.hpp"
+#include "harness/settings/environment.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <unistd.h>
 
@@ -20,7 +21,7 @@ namespace harness {
 namespace {
 
 // Marks the children of an attribution: they report their batch as it failed, no deeper search.
-constexpr const char* kChildMarker = "KCHECK_ATTRIBUTING";
+constexpr const char* kChildMarker = "KERNELS_ATTRIBUTING";
 // One rerun of a half of a batch: its inputs regenerated, a context created, its runs.
 constexpr std::chrono::seconds kChildTimeout{120};
 
@@ -53,7 +54,7 @@ std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size
 bool parse_attribute_faults(const char* text) { return exact_switch("KERNELS_ATTRIBUTE_FAULTS", text, true); }
 
 bool faults_attributed() {
-  static const bool attributed = parse_attribute_faults(std::getenv("KERNELS_ATTRIBUTE_FAULTS"));
+  static const bool attributed = parse_attribute_faults(harness::suite_variable("KERNELS_ATTRIBUTE_FAULTS"));
   return attributed;
 }
 

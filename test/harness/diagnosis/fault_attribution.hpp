@@ -26,7 +26,7 @@ namespace harness {
 inline constexpr std::string_view kStreamFailed = "the batch's stream failed: ";
 
 // The report of a batch of `cases` (in launch order) whose stream failed with `status`. In a
-// child started by the attribution itself (KCHECK_ATTRIBUTING=1), for one case, or with
+// child started by the attribution itself (KERNELS_ATTRIBUTING=1), for one case, or with
 // attribution off, every case is reported as failed.
 BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t status);
 

@@ -2,7 +2,8 @@
 
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/stop_on_failure.hpp"
-#include "harness/numeric/exact_number.hpp"
+#include "harness/settings/environment.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <kernels/errors.hpp>
 
@@ -120,7 +121,7 @@ unsigned parse_hang_timeout(const char* text) {
 
 unsigned hang_timeout_seconds() {
   static const unsigned seconds = [] {
-    const char* text = std::getenv("KERNELS_HANG_TIMEOUT_S");
+    const char* text = harness::suite_variable("KERNELS_HANG_TIMEOUT_S");
     return text == nullptr ? kDefaultHangTimeoutSeconds : parse_hang_timeout(text);
   }();
   return seconds;

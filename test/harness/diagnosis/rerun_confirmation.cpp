@@ -3,8 +3,9 @@
 #include "harness/diagnosis/child_process.hpp"
 #include "harness/diagnosis/failure_list.hpp"
 #include "harness/diagnosis/hang_watchdog.hpp"
-#include "harness/numeric/exact_number.hpp"
 #include "harness/runner/batch.hpp"
+#include "harness/settings/environment.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <unistd.h>
 
@@ -169,7 +170,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
 bool parse_confirm_rerun_lines(const char* text) { return exact_switch("KERNELS_CONFIRM_RERUN_LINES", text, true); }
 
 bool rerun_lines_confirmed() {
-  static const bool confirmed = parse_confirm_rerun_lines(std::getenv("KERNELS_CONFIRM_RERUN_LINES"));
+  static const bool confirmed = parse_confirm_rerun_lines(harness::suite_variable("KERNELS_CONFIRM_RERUN_LINES"));
   return confirmed;
 }
 

@@ -1,4 +1,5 @@
 #include "harness/diagnosis/stop_on_failure.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <atomic>
 #include <cstdio>
@@ -17,7 +18,7 @@ constexpr int kSkippedExitCode = 77;
 std::atomic<bool> failed_here{false};
 
 const char* stop_file() {
-  const char* path = std::getenv("KERNELS_STOP_FILE");
+  const char* path = harness::suite_variable("KERNELS_STOP_FILE");
   return path != nullptr && *path != '\0' ? path : nullptr;
 }
 

@@ -4,12 +4,14 @@
 //   <exe> --list-variants            the gtest parameter names of its variants, one per line
 //   <exe> [gtest flags]              runs the tests
 #include "harness/gtest/variant_listing.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 int main(int argc, char** argv) {
+  harness::refuse_retired_variables();
   testing::InitGoogleTest(&argc, argv);
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   return RUN_ALL_TESTS();

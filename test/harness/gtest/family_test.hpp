@@ -1,5 +1,5 @@
 // The fixture of a family's GPU tests (test/<family>/<family>_test.cpp and the shared
-// test/contract/contract_test.cpp): the variant fixture of its type plus the one way those
+// test/variants/contract/contract_test.cpp): the variant fixture of its type plus the one way those
 // tests run their cases, in batches, in every mode the variant declares.
 #pragma once
 

@@ -14,9 +14,10 @@
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/type_filter.hpp"
 #include "harness/input/run_seed.hpp"
-#include "harness/runner/gpu_session.hpp"
-#include "harness/runner/mps_client.hpp"
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/gpu_session.hpp"
+#include "harness/session/mps_client.hpp"
+#include "harness/session/phase_clock.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <gtest/gtest.h>
 #include <algorithm>
@@ -136,6 +137,7 @@ void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
 }  // namespace harness
 
 int main(int argc, char** argv) {
+  harness::refuse_retired_variables();
   harness::join_mps_if_serving();
   testing::InitGoogleTest(&argc, argv);
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
@@ -143,11 +145,11 @@ int main(int argc, char** argv) {
 
   const auto started = std::chrono::steady_clock::now();
   bool print_phase_times = false;
-  const char* types = std::getenv("KERNELS_TEST_TYPES");
+  const char* types = harness::suite_variable("KERNELS_TEST_TYPES");
   try {
-    print_phase_times = harness::parse_phase_times(std::getenv("KERNELS_PHASE_TIMES"));
+    print_phase_times = harness::parse_phase_times(harness::suite_variable("KERNELS_PHASE_TIMES"));
     const std::string group_filter = harness::filter_for_types(
-        testing::GTEST_FLAG(filter), std::getenv("KERNELS_TEST_TYPE_GROUP"), "KERNELS_TEST_TYPE_GROUP");
+        testing::GTEST_FLAG(filter), harness::suite_variable("KERNELS_TEST_TYPE_GROUP"), "KERNELS_TEST_TYPE_GROUP");
     testing::GTEST_FLAG(filter) = harness::filter_for_types(group_filter, types);
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "FAIL: %s\n", error.what());

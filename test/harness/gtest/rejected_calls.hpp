@@ -1,4 +1,4 @@
-// The rejected-call checks (test/contract/contract_test.cpp): the only calls outside the
+// The rejected-call checks (test/variants/contract/contract_test.cpp): the only calls outside the
 // declared contract the suite makes, each expecting a ValidationError naming its parameter and
 // no work enqueued.
 #pragma once

@@ -1,7 +1,7 @@
 #include "harness/input/device_inputs.hpp"
 
 #include "harness/input/distribution_values.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

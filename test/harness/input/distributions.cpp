@@ -2,7 +2,7 @@
 
 #include "harness/input/distribution_values.hpp"
 #include "harness/numeric/element_traits.hpp"
-#include "harness/runner/host_threads.hpp"
+#include "harness/session/host_threads.hpp"
 
 #include <algorithm>
 #include <functional>

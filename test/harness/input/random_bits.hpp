@@ -3,7 +3,7 @@
 // the host or (for inputs too large to upload) on the device.
 #pragma once
 
-#include "harness/host_device.hpp"
+#include "harness/numeric/host_device.hpp"
 
 #include <cstdint>
 

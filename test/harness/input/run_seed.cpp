@@ -1,6 +1,7 @@
 #include "harness/input/run_seed.hpp"
 
 #include "harness/input/random_bits.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <cstdlib>
 #include <random>
@@ -23,15 +24,15 @@ std::uint64_t parse_run_seed(const std::string& text) {
 
 std::uint64_t run_seed() {
   static const std::uint64_t seed = [] {
-    const char* text = std::getenv("KCHECK_SEED");
+    const char* text = harness::suite_variable("KERNELS_SEED");
     return text ? parse_run_seed(text) : kDefaultRunSeed;
   }();
   return seed;
 }
 
 std::string describe_run_seed() {
-  return "run seed " + std::to_string(run_seed()) + " (rerun with KCHECK_SEED=" + std::to_string(run_seed()) +
-         "; KCHECK_SEED=random draws a fresh one)";
+  return "run seed " + std::to_string(run_seed()) + " (rerun with KERNELS_SEED=" + std::to_string(run_seed()) +
+         "; KERNELS_SEED=random draws a fresh one)";
 }
 
 std::uint64_t case_seed(std::uint64_t seed, kernels::TypeKey type, Distribution distribution, std::uint64_t n) {

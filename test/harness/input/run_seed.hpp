@@ -1,5 +1,5 @@
 // The run seed every generated input derives from. Fixed by default so that CI is
-// reproducible; KCHECK_SEED=<number> picks another, KCHECK_SEED=random draws a fresh one (the
+// reproducible; KERNELS_SEED=<number> picks another, KERNELS_SEED=random draws a fresh one (the
 // nightly mode). Printed once per process; every failure prints the per-case seed derived
 // from it, which kcheck takes directly.
 #pragma once
@@ -15,14 +15,14 @@ namespace harness {
 
 inline constexpr std::uint64_t kDefaultRunSeed = 20261122;
 
-// Parses a KCHECK_SEED value; "random" draws from std::random_device. Throws
+// Parses a KERNELS_SEED value; "random" draws from std::random_device. Throws
 // std::invalid_argument for anything else that is not a decimal number.
 std::uint64_t parse_run_seed(const std::string& text);
 
-// KCHECK_SEED from the environment, or the default; computed once per process.
+// KERNELS_SEED from the environment, or the default; computed once per process.
 std::uint64_t run_seed();
 
-// "run seed 20261122 (KCHECK_SEED=...)": the line a test process prints once.
+// "run seed 20261122 (KERNELS_SEED=...)": the line a test process prints once.
 std::string describe_run_seed();
 
 // The seed of a case's input, derived from a run seed: independent of the family, the variant

@@ -10,7 +10,7 @@
 #include "harness/input/distributions.hpp"
 #include "harness/memory/buffer_layout.hpp"
 #include "harness/memory/guard_bands.hpp"
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/phase_clock.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/memory/device_allocation.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 namespace harness {
 namespace {

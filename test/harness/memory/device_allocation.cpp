@@ -1,7 +1,7 @@
 #include "harness/memory/device_allocation.hpp"
 
 #include "harness/memory/buffer_layout.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "harness/memory/device_allocation.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -1,6 +1,6 @@
 #include "harness/memory/device_buffer.hpp"
 #include "harness/memory/device_compare.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -1,7 +1,7 @@
 #include "harness/memory/device_regions.hpp"
 
 #include "harness/memory/device_buffer.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

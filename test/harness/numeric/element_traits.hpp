@@ -4,7 +4,7 @@
 // ambiguous); libcu++'s traits, limits and classification functions know all of them.
 #pragma once
 
-#include "harness/host_device.hpp"
+#include "harness/numeric/host_device.hpp"
 
 #include <kernels/types.hpp>
 

@@ -4,7 +4,7 @@
 #include "harness/numeric/element_traits.hpp"
 #include "harness/numeric/exact_step.hpp"
 #include "harness/runner/device_verdict.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

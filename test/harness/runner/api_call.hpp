@@ -1,5 +1,5 @@
 // The arguments of one call of a family's public API outside any batch: what the shared
-// rejected-call test (test/contract/contract_test.cpp) starts from, valid, and changes one at a time.
+// rejected-call test (test/variants/contract/contract_test.cpp) starts from, valid, and changes one at a time.
 // Each family's ApiCall (harness/<family>/<family>_family.hpp) owns poisoned arrays of n elements
 // and makes the call.
 #pragma once

@@ -12,11 +12,11 @@
 #include "harness/memory/guard_bands.hpp"
 #include "harness/memory/workspace_arena.hpp"
 #include "harness/runner/batch.hpp"
-#include "harness/runner/gpu_session.hpp"
 #include "harness/runner/graph_capture.hpp"
-#include "harness/runner/phase_clock.hpp"
-#include "harness/runner/run_streams.hpp"
 #include "harness/runner/scheduling_noise.hpp"
+#include "harness/session/gpu_session.hpp"
+#include "harness/session/phase_clock.hpp"
+#include "harness/session/run_streams.hpp"
 
 #include <kernels/types.hpp>
 

@@ -1,5 +1,5 @@
 // One test case of any family: everything that reruns it, as one record. Failure lines print
-// it (describe), rerun lines and kcheck read and write it (to_args / parse_case_args), so the
+// it (describe), rerun lines and kcheck read and write it (to_args / kcheck/case_args.hpp), so the
 // line a failure prints is exactly what kcheck parses back.
 #pragma once
 
@@ -58,34 +58,8 @@ std::vector<std::string> to_args(const Case& c);
 // "kcheck " and the arguments, separated by single spaces (no argument needs quoting).
 std::string kcheck_line(const Case& c);
 
-// A kcheck command line that names no valid case: the option at fault ("--n", or "variant")
-// and why, with the accepted range.
-class CaseArgsError : public std::runtime_error {
- public:
-  CaseArgsError(std::string option, const std::string& problem)
-      : std::runtime_error(option + ": " + problem), option_(std::move(option)) {}
-  const std::string& option() const { return option_; }
-
- private:
-  std::string option_;
-};
-
-// Parses kcheck's arguments (without the program name) into a case: exact numbers, options
-// that belong to the variant's family only, a distribution that applies to the type, and a
-// case inside the variant's declared contract, and a `large` one that can run (large_case_breach). Without --seed the
-// seed is derived from the run seed as the tests derive it. Throws CaseArgsError; touches no GPU.
-Case parse_case_args(const std::vector<std::string>& args);
-
 // The rerun lines of cases, one a line: a file of them is what kcheck --batch runs, in order.
 std::string batch_lines(std::span<const Case> cases);
-
-// The cases of rerun lines ("kcheck <arguments>" as kcheck_line prints them; blank lines are
-// skipped), all of the first one's variant, type and op, kind or form, none of them `large`: one
-// batch (kcheck --batch). Throws CaseArgsError for "--batch", naming the line at fault.
-std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines);
-
-// kcheck's help: the options, their defaults and accepted values.
-std::string case_args_help();
 
 // Why the variant's contract does not cover the case (the parameter and the rule), or nothing.
 // Every case the harness builds must pass this; only rejected-call tests go outside it.

@@ -1,6 +1,6 @@
 #include "harness/runner/graph_capture.hpp"
 
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

@@ -1,6 +1,6 @@
 #include "harness/input/random_bits.hpp"
-#include "harness/runner/gpu_session.hpp"
 #include "harness/runner/scheduling_noise.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

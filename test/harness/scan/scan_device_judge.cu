@@ -3,7 +3,7 @@
 #include "harness/memory/device_buffer.hpp"
 #include "harness/numeric/element_traits.hpp"
 #include "harness/numeric/prefix_sum_facts.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

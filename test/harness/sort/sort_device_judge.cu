@@ -2,7 +2,7 @@
 
 #include "harness/input/random_bits.hpp"
 #include "harness/memory/device_buffer.hpp"
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 #include <kernels/types.hpp>

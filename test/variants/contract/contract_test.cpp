@@ -9,8 +9,9 @@
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/tested_family.hpp"
 #include "harness/memory/device_buffer.hpp"
-#include "harness/numeric/exact_number.hpp"
 #include "harness/runner/api_call.hpp"
+#include "harness/settings/environment.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <kernels/registry.hpp>
 
@@ -129,7 +130,7 @@ TEST_P(DeterministicContract, SameBitsOnEveryRun) {
 // Variants whose blocks communicate (completion tickets, decoupled look-back), repeated under
 // uneven scheduling: a noise kernel keeps random multiprocessors busy for random times, so blocks
 // finish out of order, at sizes with many tiles, with small and large blocks; a missing fence or
-// a wrong flag order shows up as a wrong value, sometimes. KCHECK_STRESS_REPEATS sets the
+// a wrong flag order shows up as a wrong value, sometimes. KERNELS_STRESS_REPEATS sets the
 // repetitions (default 4; the look-back's acceptance run used 100).
 #define CrossBlockContract HARNESS_TYPED(CrossBlockContract)
 class CrossBlockContract : public Contract {};
@@ -137,13 +138,13 @@ class CrossBlockContract : public Contract {};
 // Microseconds a noise block may spin before each stress run.
 constexpr unsigned kStressNoise = 50;
 
-// KCHECK_STRESS_REPEATS, exactly: a whole number in [1, 100000], default 4.
+// KERNELS_STRESS_REPEATS, exactly: a whole number in [1, 100000], default 4.
 int stress_repeats() {
-  const char* text = std::getenv("KCHECK_STRESS_REPEATS");
+  const char* text = harness::suite_variable("KERNELS_STRESS_REPEATS");
   if (text == nullptr) return 4;
   const std::optional<int> repeats = harness::exact_number(std::string_view(text), 1, 100000);
   if (!repeats) {
-    throw std::invalid_argument("KCHECK_STRESS_REPEATS: '" + std::string(text) +
+    throw std::invalid_argument("KERNELS_STRESS_REPEATS: '" + std::string(text) +
                                 "' is not a whole number in [1, 100000]");
   }
   return *repeats;

@@ -1,4 +1,4 @@
-#include "harness/runner/host_threads.hpp"
+#include "harness/session/host_threads.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,9 +1,9 @@
 // kcheck's command line, on CLI11: the options and their help come from one description; the
 // numbers are parsed here, exactly (no sign, no trailing characters, no overflow), so that a
 // mistyped rerun line is an error naming its option rather than another case.
+#include "kcheck/case_args.hpp"
 #include "harness/input/run_seed.hpp"
-#include "harness/numeric/exact_number.hpp"
-#include "harness/runner/case.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -1,6 +1,6 @@
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/phase_clock.hpp"
 
-#include "harness/numeric/exact_number.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <cstdio>
 

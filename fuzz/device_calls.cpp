@@ -1,10 +1,10 @@
-#include "harness/runner/device_calls.hpp"
+#include "fuzz/device_calls.hpp"
 
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/memory/device_buffer.hpp"
 #include "harness/runner/batch_report.hpp"
-#include "harness/runner/gpu_session.hpp"
-#include "harness/runner/phase_clock.hpp"
+#include "harness/session/gpu_session.hpp"
+#include "harness/session/phase_clock.hpp"
 
 #include <kernels/reduce.hpp>
 #include <kernels/scan.hpp>

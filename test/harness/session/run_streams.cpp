@@ -1,6 +1,6 @@
-#include "harness/runner/run_streams.hpp"
+#include "harness/session/run_streams.hpp"
 
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
 #include <kernels/errors.hpp>
 

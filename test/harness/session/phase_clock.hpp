@@ -1,5 +1,5 @@
 // Where a test process's time goes, by step of the batch runner and of the properties' device
-// calls (runner/device_calls.hpp: their inputs count as generate, their results' copies as
+// calls (fuzz/device_calls.hpp: their inputs count as generate, their results' copies as
 // wait, their checks as judge). Every step is timed; with KERNELS_PHASE_TIMES=1 the GPU tests' main prints the summed
 // seconds of each step at exit, one line (bench/suite_timing.py --phases adds up a preset's
 // lines). A step timed inside another pauses the outer one, so the steps never count a second

@@ -1,6 +1,7 @@
-#include "harness/runner/gpu_session.hpp"
+#include "harness/session/gpu_session.hpp"
 
-#include "harness/numeric/exact_number.hpp"
+#include "harness/settings/environment.hpp"
+#include "harness/settings/exact_number.hpp"
 
 #include <kernels/errors.hpp>
 
@@ -31,7 +32,7 @@ int driver_listed_gpus() {
 
 // KERNELS_SIMULATE_GPU_LOSS: whether this probe finds the GPU lost (the file exists already).
 bool simulated_loss() {
-  const char* file = std::getenv("KERNELS_SIMULATE_GPU_LOSS");
+  const char* file = harness::suite_variable("KERNELS_SIMULATE_GPU_LOSS");
   if (file == nullptr || *file == '\0') return false;
   const int created = open(file, O_CREAT | O_EXCL | O_WRONLY, 0644);
   if (created < 0) return true;
@@ -131,7 +132,7 @@ void use_ctest_assigned_gpu() {
 }
 
 bool gpu_required() {
-  const char* value = std::getenv("KERNELS_REQUIRE_GPU");
+  const char* value = harness::suite_variable("KERNELS_REQUIRE_GPU");
   return value != nullptr && std::string_view(value) != "" && std::string_view(value) != "0";
 }
 

@@ -1,7 +1,8 @@
-#include "harness/runner/mps_client.hpp"
+#include "harness/session/mps_client.hpp"
 
 #include "harness/diagnosis/child_process.hpp"
 #include "harness/input/run_seed.hpp"
+#include "harness/settings/environment.hpp"
 
 #include <cuda_runtime_api.h>
 #include <unistd.h>
@@ -55,7 +56,7 @@ void put(std::vector<std::string>& entries, const std::string& name, const std::
 }  // namespace
 
 void join_mps_if_serving() {
-  const char* dir = std::getenv(kMpsDirVariable);
+  const char* dir = harness::suite_variable(kMpsDirVariable);
   if (dir == nullptr || *dir == '\0') return;
   const std::filesystem::path folder(dir);
   std::error_code ignored;
@@ -98,7 +99,7 @@ void rerun_without_mps_if_joined(const std::string& why) {
   if (!state.joined || state.arguments.empty()) return;
   std::vector<std::string> environment = state.environment;
   put(environment, kMpsDirVariable, std::nullopt);
-  put(environment, "KCHECK_SEED", std::to_string(run_seed()));
+  put(environment, "KERNELS_SEED", std::to_string(run_seed()));
   std::printf(
       "MPS: %s. Through MPS one process's fault ends the CUDA context of every process on the GPU, so "
       "this entry runs again without MPS, and that run's verdict counts.\n",
