@@ -1,5 +1,6 @@
 """run_mutants.py --catalogue: each planted bug of catalogue/ judged, its kill reproduced (docs/mutation.md)."""
 
+import itertools
 import os
 import re
 import shutil
@@ -47,21 +48,10 @@ class PlantedBug:
         return Mutant(self.name, files[0] if files else "", line, "planted", "catalogue", (self.variant,), self.text)
 
 
-def headers(text):
-    """{name: value} of the header lines before the first empty line."""
-    found = {}
-    for line in text.splitlines():
-        if not line.strip():
-            break
-        name, colon, value = line.partition(": ")
-        if colon:
-            found[name] = value.strip()
-    return found
-
-
 def parse(name, text):
     """The planted bug of catalogue/<name>.patch; ValueError names what is wrong with its header."""
-    fields = headers(text)
+    header = itertools.takewhile(str.strip, text.splitlines())  # the lines before the first empty one
+    fields = {name: value.strip() for name, colon, value in (line.partition(": ") for line in header) if colon}
     missing = [field for field in REQUIRED if not fields.get(field)]
     if missing:
         raise ValueError(f"{name}.patch: no {', '.join(missing)} header")

@@ -51,11 +51,6 @@ def entry_timeouts(folder, arguments, default_timeout=None, properties=None):
     return {name: float(timeout) for name, timeout in timeouts.items() if timeout}
 
 
-def gpu_entries(properties):
-    """The names of the entries labelled gpu, of entry_properties."""
-    return {name for name, given in properties.items() if "gpu" in given.get("LABELS", [])}
-
-
 def gpu_probe_failure(build_dir):
     """Why the GPU probe reaches no GPU now (no probe is a failure: nothing is judged unchecked), or None."""
     probe = os.path.join(build_dir, "test", "mutation", "gpu_probe")
@@ -89,4 +84,5 @@ def run(folder, arguments, environment, log, timeout=None):
     entries = ctest_junit.read(junit) if os.path.exists(junit) else []
     properties = entry_properties(folder, arguments)
     timeouts = entry_timeouts(folder, arguments, timeout, properties)
-    return ctest_junit.judge(result.returncode, entries, timeouts, gpu_entries(properties)), entries
+    gpu_entries = {name for name, given in properties.items() if "gpu" in given.get("LABELS", [])}
+    return ctest_junit.judge(result.returncode, entries, timeouts, gpu_entries), entries

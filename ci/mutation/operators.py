@@ -22,6 +22,7 @@ _SWAPS = {
 }  # fmt: skip
 _ORDERING = {"<", "<=", ">", ">="}
 _BARRIERS = {"__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system"}
+_BARRIER_PREFIXES = tuple(b.encode() for b in _BARRIERS)
 _BUILTIN_INDICES = {"threadIdx": "blockIdx", "blockIdx": "threadIdx", "blockDim": "gridDim", "gridDim": "blockDim"}
 _ATOMIC_FUNCTIONS = {"atomicAdd": "+", "atomicSub": "-", "atomicAnd": "&", "atomicOr": "|", "atomicXor": "^"}
 _ATOMIC_METHODS = {"fetch_add": "+", "fetch_sub": "-", "fetch_and": "&", "fetch_or": "|", "fetch_xor": "^"}
@@ -282,8 +283,7 @@ def _barriers(src):
 
 def _barrier_moves(src, node, line):
     """The barrier's line swapped with a whole statement's or a control block's brace above or below."""
-    data = src.data
-    barrier = data[line[0] : line[1]].decode()
+    data, barrier = src.data, src.data[line[0] : line[1]].decode()
     if line[0] > 0:
         above = _line_bounds(data, line[0] - 1)
         text = data[above[0] : above[1]].strip()
@@ -295,10 +295,8 @@ def _barrier_moves(src, node, line):
     if line[1] < len(data):
         below = _line_bounds(data, line[1] + 1)
         text = data[below[0] : below[1]].strip()
-        statement = text.endswith(b";") and not text.startswith((b"//", b"#", b"}"))
-        if (statement and not any(text.startswith(b.encode()) for b in _BARRIERS)) or (
-            text == b"}" and _control_brace(src, data.index(b"}", below[0]), False)
-        ):
+        statement = text.endswith(b";") and not text.startswith((b"//", b"#", b"}", *_BARRIER_PREFIXES))
+        if statement or (text == b"}" and _control_brace(src, data.index(b"}", below[0]), False)):
             edit = (line[0], below[1], data[below[0] : below[1]].decode() + "\n" + barrier)
             yield Mutation("barrier_down", "barrier", node, (edit,))
 

@@ -82,8 +82,7 @@ def machine_description():
     try:
         query = ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"]
         listed = subprocess.run(query, capture_output=True, text=True)
-        gpus = listed.stdout.split("\n") if listed.returncode == 0 else []
+        gpus = [name.strip() for name in listed.stdout.split("\n") if name.strip() and listed.returncode == 0]
     except OSError:
         gpus = []
-    gpus = [name.strip() for name in gpus if name.strip()]
     return f"{platform.node()}: {os.cpu_count()} cores, {f'{len(gpus)} x {gpus[0]}' if gpus else 'no GPU'}"
