@@ -123,16 +123,13 @@ def markdown(results, equivalents, named, mutants_today=None):
 
 def _order_lines(results, equivalents):
     """Per variant, its operand swaps and whether its contract requires them killed."""
-    swaps = {m["id"] for m in results["mutants"] if m["op_class"] == "operand_order"}
-    rows = defaultdict(Counter)
-    for r in results["results"]:
-        if r["mutant"] in swaps:
-            equivalent = r["outcome"] == outcomes.SURVIVED and equivalence(equivalents, r["mutant"], r["variant"])
-            rows[r["variant"]]["equivalent" if equivalent else r["outcome"]] += 1
+    ids = {m["id"] for m in results["mutants"] if m["op_class"] == "operand_order"}
+    swaps = {"mutants": results["mutants"], "results": [r for r in results["results"] if r["mutant"] in ids]}
+    rows = tally(swaps, equivalents)[0]  # counted as the scores are, equivalents included
     if not rows:
         return []
     flags, keeps = load_order_flags(), {True: "yes", False: "no", None: "?"}
-    table = [[v, keeps[flags.get(v)], sum(c.values()), c["killed"] + c["killed_timeout"], c["survived"], c["equivalent"]]
+    table = [[v, keeps[flags.get(v)], c["generated"], c["killed"] + c["killed_timeout"], c["survived"], c["equivalent"]]
              for v, c in sorted(rows.items())]  # fmt: skip
     missed = sum(c["survived"] for v, c in rows.items() if flags.get(v))
     verdict = f"{missed} operand swaps survive on variants that keep order." if missed else (
