@@ -271,7 +271,8 @@ def prepared(args, work, planned, mutant_ids):
     records = [mutant_record(m) for m in {m.id: m for m, _ in planned}.values()]
     results_file = None if args.build_only else ResultsFile(results_path, meta, records, kept, runs)
     cores = os.cpu_count() or 2
-    slots = [BuildSlot(work, index, max(2, cores // 4)) for index in range(max(1, min(4, cores // 8)))]
+    count = max(1, min(8, cores // 2))  # a mutant recompiles one file or a few: more slots, fewer jobs each
+    slots = [BuildSlot(work, index, max(2, cores // count)) for index in range(count)]
     with ThreadPoolExecutor(len(slots)) as pool:
         list(pool.map(lambda slot: slot.prepare(ROOT), slots))
     deadline = time.monotonic() + args.budget_s if args.budget_s else None
