@@ -3,7 +3,7 @@
 import re
 from dataclasses import dataclass
 
-from source_tree import CONTROL, arguments, enclosing, top_level
+from source_tree import CONTROL, arguments, enclosing, top_level, walk
 
 CONVENTIONAL_CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical",
                         "operand_order", "accumulator_width"]  # fmt: skip
@@ -130,12 +130,7 @@ def _compact(node):
 def _guards(comparison, body):
     """Whether `body` indexes or calls with an operand of `comparison`: a bounds check, not a value test."""
     operands = [_compact(comparison.prev_named_sibling), _compact(comparison.next_named_sibling)]
-    indexed, stack = [], [body]
-    while stack:
-        node = stack.pop()
-        if node.type in ("subscript_argument_list", "argument_list"):
-            indexed.append(_compact(node)[1:-1])
-        stack.extend(node.children)
+    indexed = [_compact(n)[1:-1] for n in walk(body) if n.type in ("subscript_argument_list", "argument_list")]
     return any(operand and operand in group for operand in operands for group in indexed)
 
 

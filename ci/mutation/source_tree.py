@@ -87,6 +87,15 @@ def function_name(definition):
     return declarator.text.decode("utf-8")
 
 
+def walk(node):
+    """Every node under `node`, in source order."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
+
+
 def arguments(call):
     """The argument nodes of a call_expression."""
     listed = call.child_by_field_name("arguments")

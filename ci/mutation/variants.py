@@ -3,7 +3,7 @@
 import os
 from dataclasses import dataclass, field
 
-from source_tree import NAMES, Source, function_name
+from source_tree import NAMES, Source, function_name, walk
 
 
 @dataclass
@@ -78,16 +78,8 @@ def _parse(tree, path):
     return tree.files[path]
 
 
-def _walk(node):
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(node.children))
-
-
 def _names(node, skip=()):
-    return {n.text.decode() for n in _walk(node) if n.type in NAMES and not any(a <= n.start_byte < b for a, b in skip)}
+    return {n.text.decode() for n in walk(node) if n.type in NAMES and not any(a <= n.start_byte < b for a, b in skip)}
 
 
 def _include_closure(tree, path):
@@ -95,7 +87,7 @@ def _include_closure(tree, path):
     seen, pending = set(), [path]
     while pending:
         current = pending.pop()
-        for node in _walk(_parse(tree, current).root):
+        for node in walk(_parse(tree, current).root):
             if node.type != "preproc_include":
                 continue
             target = node.child_by_field_name("path").text.decode()[1:-1]
@@ -112,10 +104,10 @@ def _include_closure(tree, path):
 def _registrations(src, family):
     """(label, names its code uses) of each register_variant(...): the file's but other records'."""
     records = []
-    for node in _walk(src.root):
+    for node in walk(src.root):
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
         if function is not None and function.text == b"register_variant":
-            pair = next(n for n in _walk(node) if n.type == "initializer_pair" and n.child_by_field_name(
+            pair = next(n for n in walk(node) if n.type == "initializer_pair" and n.child_by_field_name(
                 "designator").text == b".name")  # fmt: skip
             label = f"{family}/{pair.child_by_field_name('value').text.decode().strip(chr(34))}"
             records.append((label, node.start_byte, node.end_byte))
