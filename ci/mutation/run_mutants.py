@@ -16,10 +16,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import catalogue_run
-import changed_lines
 import ctest_junit
 import ctest_runs
+import python_deps  # noqa: F401  (before unidiff)
 import report
+import unidiff
 from generate import generate, patch_name
 from mutant_builds import BuildSlot
 from operators import CLASSES
@@ -40,6 +41,35 @@ LARGE_STAGE = ("large", ["-L", "^large$"], "ignore")
 STOPPING = threading.Event()
 
 
+class UnknownRef(Exception):
+    """--changed-since names no commit."""
+
+
+# --changed-since: lines changed since a ref, committed or not, in today's numbering (a deletion: the next).
+def changed_lines(root, ref, folder="kernels"):
+    """{path from root: set of changed line numbers (1-based)} of the files under `folder`."""
+    git = lambda *args: subprocess.run(["git", "-C", root, *args], capture_output=True, text=True)  # noqa: E731
+    if git("rev-parse", "--verify", "--quiet", ref + "^{commit}").returncode != 0:
+        raise UnknownRef(f"--changed-since: {ref!r} names no commit of {root}")
+    changed = {}
+    for patched in unidiff.PatchSet(git("diff", "-U0", "--no-color", "--no-ext-diff", ref, "--", folder).stdout):
+        if patched.is_removed_file:
+            continue
+        lines = changed.setdefault(patched.path, set())
+        for hunk in patched:
+            lines.update(range(hunk.target_start, hunk.target_start + hunk.target_length) if hunk.target_length
+                         else [hunk.target_start + 1])  # fmt: skip
+    for path in git("ls-files", "--others", "--exclude-standard", "--", folder).stdout.split():
+        with open(f"{root}/{path}", encoding="utf-8", errors="replace") as file:
+            changed[path] = set(range(1, sum(1 for _ in file) + 1))
+    return changed
+
+
+def mutants_of(mutants, changed):
+    """The mutants whose line an edit changed, in their order."""
+    return [m for m in mutants if m.line in changed.get(m.file, ())]
+
+
 def select_pairs(mutants, args):
     """The (mutant, variant label) pairs the options select, in mutant id order."""
     if args.operator_class:
@@ -48,7 +78,7 @@ def select_pairs(mutants, args):
         wanted = args.file if args.file.startswith("kernels/") else f"kernels/{args.file}"
         mutants = [m for m in mutants if m.file == wanted]
     if args.changed_since:
-        mutants = changed_lines.mutants_of(mutants, changed_lines.changed_lines(ROOT, args.changed_since))
+        mutants = mutants_of(mutants, changed_lines(ROOT, args.changed_since))
     if args.variant:
         return [(m, args.variant) for m in mutants if args.variant in m.variants]
     if args.sample is not None:
@@ -293,7 +323,7 @@ def main():
             planned = drawn_kills(kills, mutants, args.sample or 100, args.seed)
         else:
             planned = select_pairs(mutants, args)
-    except changed_lines.UnknownRef as error:
+    except UnknownRef as error:
         sys.exit(str(error))
     if args.list or not planned:
         for mutant, label in planned:

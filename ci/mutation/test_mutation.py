@@ -20,7 +20,6 @@ import unittest
 from unittest import mock
 
 import catalogue_run
-import changed_lines
 import ctest_junit
 import ctest_runs
 import report
@@ -399,20 +398,20 @@ class ChangedSince(unittest.TestCase):
         self._write("kernels/scan/a.cu", lines)
         self._write("kernels/scan/new.cu", ["one", "two"])
         self._write("notes.txt", ["changed, but not a kernel"])
-        changed = changed_lines.changed_lines(self.repo, "HEAD")
+        changed = run_mutants.changed_lines(self.repo, "HEAD")
         self.assertEqual(changed, {"kernels/scan/a.cu": {3, 6, 8}, "kernels/scan/new.cu": {1, 2}})
 
     def test_nothing_changed_and_an_unknown_ref(self):
-        self.assertEqual(changed_lines.changed_lines(self.repo, "HEAD"), {})
-        with self.assertRaises(changed_lines.UnknownRef):
-            changed_lines.changed_lines(self.repo, "no-such-ref")
+        self.assertEqual(run_mutants.changed_lines(self.repo, "HEAD"), {})
+        with self.assertRaises(run_mutants.UnknownRef):
+            run_mutants.changed_lines(self.repo, "no-such-ref")
 
     def test_only_the_mutants_of_changed_lines_run(self):
         mutants = [
             Mutant(f"scan/a.cu:{line}:op:0", "kernels/scan/a.cu", line, "op", "arith", ("scan/a",), "")
             for line in (2, 3, 4)
         ]
-        picked = changed_lines.mutants_of(mutants, {"kernels/scan/a.cu": {3}, "kernels/scan/b.cu": {2}})
+        picked = run_mutants.mutants_of(mutants, {"kernels/scan/a.cu": {3}, "kernels/scan/b.cu": {2}})
         self.assertEqual([m.id for m in picked], ["scan/a.cu:3:op:0"])
 
 
