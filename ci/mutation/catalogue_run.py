@@ -24,6 +24,7 @@ KCHECK_RUN_TIMEOUT_S = 600
 SANITIZER_TIMEOUT_S = 300  # as a sanitizer entry's TIMEOUT (cmake/KernelsTesting.cmake)
 TEST_JOBS = 16
 NOT_RUN = ctest_junit.Verdict(ctest_junit.NOT_RUN)
+ROW = "{:<36} {:<44} {:>5}  {:<28} {}"  # a line of the run's table
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue")
 SANITIZERS = ("memcheck", "racecheck", "synccheck", "initcheck")
 REQUIRED = ("Mutant", "Variant", "Bug")
@@ -162,10 +163,6 @@ def judge(bug, build_dir, library_dir, log):
     return verdict, "tests", how if status == 1 else f"{report.NOT_REPRODUCED} ({how})"
 
 
-def row(*cells):
-    return "{:<36} {:<44} {:>5}  {:<28} {}".format(*cells)
-
-
 def main(wanted, work, build_dir, build_only):
     """Builds (build_only) or judges the catalogue mutants named in `wanted` (all if none)."""
     bugs, slots = load(wanted), []
@@ -183,7 +180,7 @@ def main(wanted, work, build_dir, build_only):
     meta = {"commit": current_commit(), "suite": suite, "mode": MODE, "budget_s": None}
     results_file = ResultsFile(path, meta, [mutant_record(m) for m in everyone], kept, runs)
     new_results, lost = [], None
-    print(row("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
+    print(ROW.format("mutant", "variant", "seconds", "reproduced", "killed by"), flush=True)
     for bug in bugs:
         started, library_dir = time.monotonic(), os.path.join(work, bug.name)
         if lost:  # nothing is judged after a lost GPU
@@ -202,7 +199,7 @@ def main(wanted, work, build_dir, build_only):
         results = results_file.write(new_results)
         by = " ".join(verdict.killed_by) if verdict.outcome in ctest_junit.KILLS else verdict.outcome.upper()
         by += f": {'; '.join(verdict.killed_by)}" if verdict.outcome == ctest_junit.ERROR else ""
-        print(row(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
+        print(ROW.format(bug.name, bug.variant, f"{seconds:.0f}", how, by), flush=True)
     outputs = report.write_report(results, os.path.join(work, "report"), triaged=False)  # planted bugs: never triaged
     killed = [r for r in new_results if r["outcome"] in ctest_junit.KILLS]
     reproduced = [r for r in killed if not r["reproduced"].startswith(report.NOT_REPRODUCED)]

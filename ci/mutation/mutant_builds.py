@@ -64,8 +64,7 @@ class BuildSlot:
 
     def prepare(self, root):
         """Brings the slot up to `root` (afresh if left patched or configured elsewhere) and builds it."""
-        patched = os.path.join(self.folder, "patched")
-        if os.path.exists(patched) or not self._configured_here():
+        if os.path.exists(os.path.join(self.folder, "patched")) or not self._configured_here():
             shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src, exist_ok=True)
         _sync(root, self.src)

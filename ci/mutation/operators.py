@@ -118,11 +118,6 @@ def _constants(src):
             yield Mutation(name, "constant", node, _replace(node, text + suffix))
 
 
-def _comparison(node):
-    """The ordering comparison at the top level of `node`, or None."""
-    return next((n for n in top_level(node) if n.type in _ORDERING), None)
-
-
 def _compact(node):
     return b"".join(node.text.split())
 
@@ -152,7 +147,7 @@ def _bounds_checks(src):
         body = node.child_by_field_name("consequence")
         exits = _exits(body)
         for conjunct in conjuncts:
-            comparison = _comparison(conjunct)
+            comparison = next((n for n in top_level(conjunct) if n.type in _ORDERING), None)
             if comparison is not None and (exits or _guards(comparison, body)):
                 removed = "false" if exits and len(conjuncts) == 1 else "true"
                 yield Mutation("drop_bounds_check", "bounds_check", conjunct, _replace(conjunct, removed))
@@ -160,7 +155,7 @@ def _bounds_checks(src):
         condition = node.child_by_field_name("condition")
         if any(c.type in ("&&", "||") for c in top_level(condition)):
             continue
-        comparison = _comparison(condition)
+        comparison = next((n for n in top_level(condition) if n.type in _ORDERING), None)
         if comparison is not None and _guards(comparison, node.child_by_field_name("consequence")):
             yield Mutation("drop_bounds_check", "bounds_check", condition, _replace(condition, "true"))
 

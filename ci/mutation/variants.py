@@ -61,9 +61,8 @@ def load_tree(root):
                     tree.labels_of_file[path].append(label)
                     tree.roots_of_label[label] = roots
                 tree.includes_of_file[path] = {h for h in _include_closure(tree, path) if "/detail/" in h}
-    for headers in tree.includes_of_file.values():
-        for header in headers:
-            tree.declarations.setdefault(header, list(_declarations(tree.files[header].root)))
+    for header in sorted(set().union(*tree.includes_of_file.values())):
+        tree.declarations[header] = list(_declarations(tree.files[header].root))
     return tree
 
 
