@@ -8,6 +8,7 @@ import os
 from collections import Counter, defaultdict
 
 import ctest_junit as outcomes
+from generate import generate
 from operators import CLASSES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -140,8 +141,7 @@ def _order_lines(results, equivalents):
 
 def write_report(results, out_dir, mutants_today=None, triaged=True):
     """report.md and report.json in out_dir, triaged unless the planted bugs; returns their paths."""
-    equivalents = load_triage(EQUIVALENTS) if triaged else {}
-    named = load_triage(NAMED_SURVIVORS) if triaged else {}
+    equivalents, named = (load_triage(EQUIVALENTS), load_triage(NAMED_SURVIVORS)) if triaged else ({}, {})
     os.makedirs(out_dir, exist_ok=True)
     paths = [os.path.join(out_dir, "report.md"), os.path.join(out_dir, "report.json")]
     with open(paths[0], "w", encoding="utf-8") as file:
@@ -163,9 +163,7 @@ def main():
     args = parser.parse_args()
     with open(args.results, encoding="utf-8") as file:
         results = json.load(file)
-    from generate import generate  # the survivors' diffs, as today's sources make them
-
-    mutants = {m.id: m for m in generate()[0]}
+    mutants = {m.id: m for m in generate()[0]}  # the survivors' diffs, as today's sources make them
     for path in write_report(results, args.out_dir, mutants, results["meta"]["mode"] != "catalogue"):
         print(path)
 

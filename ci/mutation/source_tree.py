@@ -32,13 +32,10 @@ class Source:
             contract = node.type == "function_definition" and function_name(node) in CONTRACT_FUNCTIONS
             if node.type in _UNTOUCHABLE or _is_untouchable_call(node) or contract:
                 continue
-            if node.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
-                skipped = (node.child_by_field_name("condition"), node.child_by_field_name("name"))
-                children = [c for c in node.children if c not in skipped]
-            else:
-                children = node.children
+            preproc = node.type in ("preproc_if", "preproc_ifdef", "preproc_elif")  # its condition is no code
+            skipped = (node.child_by_field_name("condition"), node.child_by_field_name("name")) if preproc else ()
             yield node
-            stack.extend(reversed(children))
+            stack.extend(reversed([c for c in node.children if c not in skipped]))
 
     def of_type(self, *types):
         return [node for node in self.nodes if node.type in types]
