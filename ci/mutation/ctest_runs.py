@@ -63,9 +63,7 @@ def gpu_probe_failure(build_dir):
 
 def after_gpu_check(verdict, build_dir):
     """`verdict`, or GPU lost if the probe fails now: a lost GPU's kill or survival is no verdict."""
-    if verdict.outcome not in (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVED):
-        return verdict
-    failure = gpu_probe_failure(build_dir)
+    failure = gpu_probe_failure(build_dir) if verdict.outcome in (*ctest_junit.KILLS, ctest_junit.SURVIVED) else None
     lost = ctest_junit.Verdict(ctest_junit.ERROR, (f"{ctest_junit.GPU_LOST}: {failure}",))
     return verdict if failure is None else lost
 

@@ -53,8 +53,7 @@ def generate(root=ROOT):
             continue  # a public header: declarations, no code under test
         src = tree.files[path]
         seen, occurrences = {src.data}, Counter()
-        ordered = sorted(find_mutations(src), key=lambda m: (m.anchor.start_byte, m.operator, m.edits))
-        for mutation in ordered:
+        for mutation in sorted(find_mutations(src), key=lambda m: (m.anchor.start_byte, m.operator, m.edits)):
             mutated = apply_edits(src.data, mutation.edits)
             if mutated in seen:
                 skipped["duplicate"] += 1

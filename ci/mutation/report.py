@@ -99,8 +99,7 @@ def _row(name, counts):
 
 def markdown(results, equivalents, named, mutants_today=None):
     by_variant, by_class, survivors = tally(results, equivalents)
-    meta = results["meta"]
-    lost = gpu_lost(results)
+    meta, lost = results["meta"], gpu_lost(results)
     lines = [f"NOT A SCORE: the GPU was lost judging {'; '.join(lost)}. Resume on a working GPU.", ""] if lost else []
     runs = f"{len(meta.get('runs', []))} run(s), {meta.get('wall_s', 0)} s in all"
     lines += [f"# Mutation report: {meta['mode']}", "", f"Commit {meta['commit']}, suite {meta.get('suite')}, {runs}."]
