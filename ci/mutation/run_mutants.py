@@ -88,11 +88,10 @@ def select_pairs(mutants, args):
 
 def mode_of(args):
     """The campaign's name in results.json: a resumed run must be of the same."""
+    sample = f"{args.sample} seed {args.seed}" if args.sample is not None else None
     parts = [f"{name} {value}" for name, value in (("rejudge", args.rejudge and len(args.rejudge)),
              ("variant", args.variant), ("changed since", args.changed_since), ("file", args.file),
-             ("class", args.operator_class)) if value]  # fmt: skip
-    if args.sample is not None:
-        parts.append(f"sample {args.sample} seed {args.seed}")
+             ("class", args.operator_class), ("sample", sample)) if value]  # fmt: skip
     return ", ".join(parts) or "full"
 
 

@@ -1,17 +1,14 @@
 """Which variants' tests should kill a mutant (docs/mutation.md, "Which variants judge a mutant")."""
 
 import os
+from collections import namedtuple
 from dataclasses import dataclass, field
 
 from source_tree import NAMES, Source, function_name, walk
 
 
-@dataclass
-class Declaration:
-    name: str
-    start: int  # byte range in its file
-    end: int
-    names_used: set
+# A namespace-scope declaration of a detail header: its name, its byte range, the names it uses.
+Declaration = namedtuple("Declaration", "name start end names_used")
 
 
 @dataclass
