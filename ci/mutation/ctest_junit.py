@@ -1,7 +1,7 @@
 """A ctest run's verdict from its JUnit file (ctest 3.25 writes a timeout as a plain failure)."""
 
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from collections import namedtuple
 
 # The outcomes of one (mutant, variant) pair, as report.py counts them.
 KILLED = "killed"
@@ -24,19 +24,10 @@ EXCUSED_SKIP_MARKERS = ("[not in the contract] ", "[device memory] ")
 TIMEOUT_FRACTION = 0.99
 
 
-@dataclass(frozen=True)
-class Entry:
-    name: str
-    status: str  # run, fail, notrun, disabled
-    seconds: float
-    message: str  # the <failure> or <skipped> message
-    output: str
-
-
-@dataclass(frozen=True)
-class Verdict:
-    outcome: str
-    killed_by: tuple = ()  # the failed entries, "name (reason)"
+# One JUnit testcase: status run, fail, notrun or disabled; message that of its <failure> or <skipped>.
+Entry = namedtuple("Entry", "name status seconds message output")
+# A pair's outcome and the failed entries that decided it, "name (reason)" each.
+Verdict = namedtuple("Verdict", "outcome killed_by", defaults=((),))
 
 
 def read(path):
