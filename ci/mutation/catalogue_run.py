@@ -123,14 +123,6 @@ def exit_status(command, environment, log, timeout):
             process.wait()
 
 
-def sanitizer_status(bug, build_dir, library_dir, log):
-    """The exit status of the patch's sanitizer on its kcheck case: 1 when the tool saw the bug."""
-    log.write(f"== {bug.sanitizer}: kcheck {bug.variant} {' '.join(bug.sanitize_with)}\n")
-    command = [os.path.join(ROOT, "ci", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
-    environment = ctest_runs.library_environment(library_dir)
-    return exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, SANITIZER_TIMEOUT_S)
-
-
 def reproduction(entries, folder, build_dir, library_dir, log):
     """(exit status, how) of the reproduction of a kill: 1 when it reproduces."""
     rerun = ctest_junit.first_rerun_line(entries)
@@ -151,8 +143,11 @@ def judge(bug, build_dir, library_dir, log):
     """(verdict, stage, how the kill was reproduced) of one mutant whose library is built."""
     verdict, entries, folder = run_tests(bug, build_dir, library_dir, log)
     if verdict.outcome == ctest_junit.SURVIVED and bug.sanitizer:
-        status = sanitizer_status(bug, build_dir, library_dir, log)
-        if status == 1:
+        log.write(f"== {bug.sanitizer}: kcheck {bug.variant} {' '.join(bug.sanitize_with)}\n")
+        command = [os.path.join(ROOT, "ci", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
+        environment = ctest_runs.library_environment(library_dir)
+        status = exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, SANITIZER_TIMEOUT_S)
+        if status == 1:  # the sanitizer saw the bug on the patch's kcheck case
             killed = ctest_junit.Verdict(ctest_junit.KILLED, (f"compute-sanitizer --tool {bug.sanitizer}",))
             return killed, "sanitizer", "sanitizer kcheck: exit 1"
         why = f"sanitizer timed out after {SANITIZER_TIMEOUT_S} s" if status == 124 else f"its sanitizer case exited {status}"
