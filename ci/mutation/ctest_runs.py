@@ -38,9 +38,7 @@ def entry_properties(folder, arguments):
     """{entry name: {property: value}} of the entries `arguments` select, from ctest's own listing."""
     command = ["ctest", "--test-dir", folder, "--show-only=json-v1", *arguments]
     listing = subprocess.run(command, capture_output=True, text=True, check=False)
-    if listing.returncode != 0:
-        return {}
-    tests = json.loads(listing.stdout).get("tests", [])
+    tests = json.loads(listing.stdout).get("tests", []) if listing.returncode == 0 else []
     return {test["name"]: {p["name"]: p["value"] for p in test.get("properties", [])} for test in tests}
 
 

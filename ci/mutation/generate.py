@@ -77,8 +77,7 @@ def generate(root=ROOT):
 
 def summary(mutants, skipped):
     """Counts per operator class and per variant, as printable lines."""
-    classes = Counter(m.op_class for m in mutants)
-    variants = Counter(v for m in mutants for v in m.variants)
+    classes, variants = Counter(m.op_class for m in mutants), Counter(v for m in mutants for v in m.variants)
     left_out = ", ".join(f"{n} {why}" for why, n in sorted(skipped.items())) or "none"
     lines = [f"{len(mutants)} mutants over {len(variants)} variants ({left_out} left out)", "", "per operator class:"]
     lines += [f"  {cls:<17} {classes[cls]:>5}" for cls in CLASSES]

@@ -68,12 +68,11 @@ class BuildSlot:
             shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src, exist_ok=True)
         _sync(root, self.src)
-        architectures = os.environ.get("CMAKE_CUDA_ARCHITECTURES", "90")
         launcher = [f"-DCMAKE_{lang}_COMPILER_LAUNCHER=ccache" for lang in ("CXX", "CUDA")] if shutil.which("ccache") else []
-        steps = [["cmake", "-S", self.src, "-B", self.build_dir, *CONFIGURE_FLAGS, *launcher,
-                  f"-DCMAKE_CUDA_ARCHITECTURES={architectures}"]]  # fmt: skip
-        steps.append(["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)])
-        for step in steps:
+        architectures = f"-DCMAKE_CUDA_ARCHITECTURES={os.environ.get('CMAKE_CUDA_ARCHITECTURES', '90')}"
+        configure = ["cmake", "-S", self.src, "-B", self.build_dir, *CONFIGURE_FLAGS, *launcher, architectures]
+        build = ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)]
+        for step in (configure, build):
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
                 raise RuntimeError(f"{' '.join(step)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
