@@ -1,7 +1,7 @@
 """The mutation operators: the sites each takes in a parsed file, and why, are in docs/mutation.md."""
 
 import re
-from dataclasses import dataclass
+from collections import namedtuple
 
 from source_tree import CONTROL, arguments, enclosing, top_level, walk
 
@@ -35,12 +35,9 @@ _FUNCTOR = "op"  # the name the kernels give their binary-op functor object
 _ACCUMULATOR, _ELEMENT = "Out", "In"  # the reductions' accumulator and element type parameters
 
 
-@dataclass(frozen=True)
-class Mutation:
-    operator: str  # e.g. "lt_to_le"; part of the mutant's id
-    op_class: str  # one of CLASSES
-    anchor: object  # the node whose line and function name the mutant
-    edits: tuple  # ((start byte, end byte, replacement), ...), disjoint
+# operator: e.g. "lt_to_le", part of the mutant's id; op_class: one of CLASSES; anchor: the node whose
+# line and function name the mutant; edits: ((start byte, end byte, replacement), ...), disjoint.
+Mutation = namedtuple("Mutation", "operator op_class anchor edits")
 
 
 def find_mutations(src):

@@ -1,7 +1,7 @@
 """Which variants' tests should kill a mutant (docs/mutation.md, "Which variants judge a mutant")."""
 
 import os
-from collections import namedtuple
+from collections import defaultdict, namedtuple
 from dataclasses import dataclass, field
 
 from source_tree import NAMES, Source, function_name, walk
@@ -31,16 +31,15 @@ class KernelTree:
 
     def _used_by(self, label):
         """The declarations a variant uses: those its file names, then those they name, and on."""
-        by_name = {}
-        for declarations in self.declarations.values():
-            for declaration in declarations:
-                by_name.setdefault(declaration.name, []).append(declaration)
+        uses = defaultdict(set)  # declared name -> the names its declarations use
+        for declaration in (d for declarations in self.declarations.values() for d in declarations):
+            uses[declaration.name] |= declaration.names_used
         used, frontier = set(), set(self.roots_of_label[label])
         while frontier:
             name = frontier.pop()
             if name not in used:
                 used.add(name)
-                frontier |= {n for d in by_name.get(name, []) for n in d.names_used} - used
+                frontier |= uses[name] - used
         return used
 
 
