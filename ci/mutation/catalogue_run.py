@@ -2,18 +2,20 @@
 
 import itertools
 import os
+import queue
 import re
 import shutil
 import signal
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import ctest_junit
 import ctest_runs
 import report
 from generate import Mutant
-from mutant_builds import BuildSlot
+from mutant_builds import BuildSlot, prepared_slots
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -94,6 +96,24 @@ def build(bug, work, slots):
     return compiled
 
 
+def build_all(bugs, work):
+    """Builds the libraries not built yet, each in a free slot, the slots side by side."""
+    todo = [bug for bug in bugs if not os.path.isfile(os.path.join(work, bug.name, "libkernels.so"))]
+    free = queue.Queue()
+    for slot in prepared_slots(work, ROOT, len(todo)) if todo else []:
+        free.put(slot)
+
+    def one(bug):
+        slot = free.get()
+        try:
+            return build(bug, work, [slot])
+        finally:
+            free.put(slot)
+
+    with ThreadPoolExecutor(max(1, free.qsize())) as pool:
+        return all(list(pool.map(one, todo)))
+
+
 def run_tests(bug, build_dir, library_dir, log):
     """The variant's entries against the mutant: (verdict, entries, run folder)."""
     folder = os.path.join(library_dir, "ctest")
@@ -163,7 +183,7 @@ def main(wanted, work, build_dir, build_only):
     bugs, slots = load(wanted), []
     os.makedirs(work, exist_ok=True)
     if build_only:
-        return 0 if all([build(bug, work, slots) for bug in bugs]) else 1
+        return 0 if build_all(bugs, work) else 1
     everyone, asked = [bug.mutant() for bug in load()], {bug.name for bug in bugs}
     path, suite = os.path.join(work, "results.json"), suite_digest()
     try:  # the other mutants' last results, so that one-mutant runs add up to one report

@@ -5,6 +5,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 # The library alone (and the fixtures' library, for a mutant of a fixture); a mutant may warn.
 CONFIGURE_FLAGS = ["-G", "Ninja", "-DKERNELS_BUILD_TESTS=OFF", "-DKERNELS_BUILD_FIXTURES=ON",
@@ -111,3 +112,13 @@ class BuildSlot:
             if restored.returncode != 0:
                 raise RuntimeError(f"cannot restore {self.src}: {restored.stdout}{restored.stderr}")
             os.remove(os.path.join(self.folder, "patched"))
+
+
+def prepared_slots(work, root, wanted):
+    """Up to 8 slots of 2 jobs on 16 cores (a mutant recompiles one file or a few), prepared side by side."""
+    cores = os.cpu_count() or 2
+    count = max(1, min(8, cores // 2, wanted))
+    slots = [BuildSlot(work, index, max(2, cores // count)) for index in range(count)]
+    with ThreadPoolExecutor(count) as pool:
+        list(pool.map(lambda slot: slot.prepare(root), slots))
+    return slots

@@ -22,7 +22,7 @@ import python_deps  # noqa: F401  (before unidiff)
 import report
 import unidiff
 from generate import generate, patch_name
-from mutant_builds import BuildSlot
+from mutant_builds import prepared_slots
 from operators import CLASSES
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
@@ -299,11 +299,7 @@ def prepared(args, work, planned, mutant_ids):
     meta = {"commit": current_commit(), "suite": suite, "mode": mode, "budget_s": args.budget_s}
     records = [mutant_record(m) for m in {m.id: m for m, _ in planned}.values()]
     results_file = None if args.build_only else ResultsFile(results_path, meta, records, kept, runs)
-    cores = os.cpu_count() or 2
-    count = max(1, min(8, cores // 2))  # a mutant recompiles one file or a few: more slots, fewer jobs each
-    slots = [BuildSlot(work, index, max(2, cores // count)) for index in range(count)]
-    with ThreadPoolExecutor(len(slots)) as pool:
-        list(pool.map(lambda slot: slot.prepare(ROOT), slots))
+    slots = prepared_slots(work, ROOT, len(records))
     deadline = time.monotonic() + args.budget_s if args.budget_s else None
     return Campaign(work, pairs, lanes, deadline, results_file, args.build_only), slots
 

@@ -677,7 +677,7 @@ class RunnerStopsAtALostGpu(unittest.TestCase):
                            f'[ "$n" -lt {probe_works} ] || {{ echo "no CUDA-capable device is detected"; exit 1; }}\n')  # fmt: skip
             os.chmod(probe, 0o755)
             built = []
-            for name, value in (("generate", lambda root: (fake_mutants(5), {})), ("BuildSlot", lambda *a: FakeSlot(built)),
+            for name, value in (("generate", lambda root: (fake_mutants(5), {})), ("prepared_slots", lambda *a: [FakeSlot(built)]),
                                 ("run_stages", fake_stages), ("BUILD_DIR", build), ("LANES_PER_GPU", 1),
                                 ("LIBRARIES", os.path.join(folder, "libraries"))):  # fmt: skip
                 self.enterContext(mock.patch.object(run_mutants, name, value))
