@@ -291,7 +291,11 @@ class CommittedResults(unittest.TestCase):
                         variants = json.load(file)["variants"]
                 counts = {c: sum(v[c] for v in variants.values()) for c in report.COLUMNS}
                 with open(os.path.join(folder, "README.md"), encoding="utf-8") as file:
-                    self.assertIn(f"Score {report._percent(report.score(counts))}:", file.read())
+                    killed, unjudged = counts["killed"] + counts["killed_timeout"], counts["not_run"] + counts["error"]
+                    self.assertIn(f"Score {report._percent(report.score(counts))}: {killed} of {counts['generated']} "
+                                  f"(mutant, variant) pairs killed, {counts['survived']} survived, "
+                                  f"{counts['equivalent']} equivalent (ci/mutation/triage/), "
+                                  f"{counts['not_compiling']} not compiling, {unjudged} not run or in error.", file.read())
 
 
 class Report(unittest.TestCase):
