@@ -2,7 +2,6 @@
 
 import itertools
 import os
-import queue
 import re
 import shutil
 import signal
@@ -15,7 +14,7 @@ import ctest_junit
 import ctest_runs
 import report
 from generate import Mutant
-from mutant_builds import BuildSlot, prepared_slots
+from mutant_builds import prepared_slots
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -85,33 +84,21 @@ def load(wanted=None, folder=FOLDER):
     return bugs
 
 
-def build(bug, work, slots):
-    """Builds <work>/<name>/libkernels.so in one slot (prepared on first need); whether it compiled."""
-    if not slots:
-        slots.append(BuildSlot(work, 0, os.cpu_count() or 2))
-        slots[0].prepare(ROOT)
+def build(bug, work, slot):
+    """Builds <work>/<name>/libkernels.so in `slot`; whether it compiled."""
     log = os.path.join(work, f"build-{bug.name}.log")
-    compiled = slots[0].build(bug.text, os.path.join(work, bug.name, "libkernels.so"), log)
+    compiled = slot.build(bug.text, os.path.join(work, bug.name, "libkernels.so"), log)
     print(f"built mutant {bug.name}" if compiled else f"mutant {bug.name} does not compile (see {log})", flush=True)
     return compiled
 
 
 def build_all(bugs, work):
-    """Builds the libraries not built yet, each in a free slot, the slots side by side."""
+    """Builds the libraries not built yet: the slots side by side, each its share of them in turn."""
     todo = [bug for bug in bugs if not os.path.isfile(os.path.join(work, bug.name, "libkernels.so"))]
-    free = queue.Queue()
-    for slot in prepared_slots(work, ROOT, len(todo)) if todo else []:
-        free.put(slot)
-
-    def one(bug):
-        slot = free.get()
-        try:
-            return build(bug, work, [slot])
-        finally:
-            free.put(slot)
-
-    with ThreadPoolExecutor(max(1, free.qsize())) as pool:
-        return all(list(pool.map(one, todo)))
+    slots = prepared_slots(work, ROOT, len(todo)) if todo else []
+    shares = [todo[index :: len(slots)] for index in range(len(slots))]
+    with ThreadPoolExecutor(max(1, len(slots))) as pool:
+        return all(pool.map(lambda slot, share: all([build(bug, work, slot) for bug in share]), slots, shares))
 
 
 def run_tests(bug, build_dir, library_dir, log):
@@ -122,6 +109,10 @@ def run_tests(bug, build_dir, library_dir, log):
     arguments = ["-L", f"^{re.escape(bug.variant)}$", "-LE", "sanitize|mutation", "-j", str(TEST_JOBS), "--stop-on-failure"]
     verdict, entries = ctest_runs.run(folder, arguments, _environment(library_dir), log, TEST_TIMEOUT_S)
     return verdict, entries, folder
+
+
+def gpu_required():
+    return os.environ.get("KERNELS_REQUIRE_GPU", "0") not in ("", "0")
 
 
 def _environment(library_dir):
@@ -180,10 +171,16 @@ def judge(bug, build_dir, library_dir, log):
 
 def main(wanted, work, build_dir, build_only):
     """Builds (build_only) or judges the catalogue mutants named in `wanted` (all if none)."""
-    bugs, slots = load(wanted), []
+    bugs = load(wanted)
+    why = None if build_only else ctest_runs.gpu_probe_failure(build_dir)
+    skip = why and "GPU LOST" not in why and not gpu_required()  # exit 77: ctest's Skipped
+    if why:
+        print(f"SKIP: no GPU to judge on ({why})" if skip else f"FAIL: {why}")
+        return 77 if skip else 1
     os.makedirs(work, exist_ok=True)
+    compiled = build_all(bugs, work)
     if build_only:
-        return 0 if build_all(bugs, work) else 1
+        return 0 if compiled else 1
     everyone, asked = [bug.mutant() for bug in load()], {bug.name for bug in bugs}
     path, suite = os.path.join(work, "results.json"), suite_digest()
     try:  # the other mutants' last results, so that one-mutant runs add up to one report
@@ -200,7 +197,7 @@ def main(wanted, work, build_dir, build_only):
         started, library_dir = time.monotonic(), os.path.join(work, bug.name)
         if lost:  # nothing is judged after a lost GPU
             verdict, stage, how = NOT_RUN, "", "-"
-        elif os.path.isfile(os.path.join(library_dir, "libkernels.so")) or build(bug, work, slots):
+        elif os.path.isfile(os.path.join(library_dir, "libkernels.so")):
             with open(os.path.join(work, f"{bug.name}.log"), "w", encoding="utf-8") as log:
                 verdict, stage, how = judge(bug, build_dir, library_dir, log)
             checked = ctest_runs.after_gpu_check(verdict, build_dir)

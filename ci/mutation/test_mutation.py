@@ -752,6 +752,19 @@ class CatalogueStopsAtALostGpu(unittest.TestCase):
         self.assertTrue(text.startswith(f"NOT A SCORE: the GPU was lost judging `{first.name}` [{first.variant}]"))
 
 
+    def test_without_a_gpu_an_entry_skips_unless_one_is_required_and_a_lost_one_fails(self):
+        bug = catalogue_run.load()[0]
+        for why, required, expected in (("gpu_probe: no device", "0", 77), ("gpu_probe: no device", "1", 1),
+                                        ("gpu_probe: GPU LOST: no device, yet the driver lists 1 GPU(s)", "0", 1)):
+            with self.subTest(why=why, required=required), tempfile.TemporaryDirectory() as work:
+                with mock.patch("ctest_runs.gpu_probe_failure", return_value=why), \
+                        mock.patch.dict(os.environ, {"KERNELS_REQUIRE_GPU": required}), \
+                        contextlib.redirect_stdout(io.StringIO()) as printed:
+                    self.assertEqual(catalogue_run.main([bug.name], work, work, False), expected)
+                self.assertEqual(os.listdir(work), [], "nothing is built or judged without a GPU")
+                self.assertIn("SKIP: no GPU" if expected == 77 else f"FAIL: {why}", printed.getvalue())
+
+
 class CampaignScheduling(unittest.TestCase):
     """run_mutants.Campaign over 12 fake mutants of two variants each, two build slots, and two GPUs
     of two lanes each, with fake stages that take some time: pair n is killed by its tests when
