@@ -6,6 +6,7 @@ Google Benchmark itself (real field names, aggregates, and a failed row)."""
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -25,6 +26,13 @@ except ImportError:
     # ci/install-deps.sh installs it wherever the suite is built; a machine that only runs a
     # carried build (a GPU runner) may lack it, and then only the plots go untested.
     HAVE_MATPLOTLIB = False
+
+try:
+    import scipy  # noqa: F401
+    HAVE_SCIPY = True
+except ImportError:
+    # As matplotlib: ci/install-deps.sh installs it; without it only perf_compare.py goes untested.
+    HAVE_SCIPY = False
 
 
 def run_script(name, *args):
@@ -322,6 +330,128 @@ class SuiteTiming(unittest.TestCase):
                                 os.path.join(folder, "timing.md"))
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("--catalogue no_such_mutant --build-only", result.stderr)
+
+
+def repetitions_json(rows, seed):
+    """A kernels_bench JSON of {row: [ms per repetition]}: each repetition, then its median."""
+    entries = []
+    for row, times in rows.items():
+        run_name = f"{row}/manual_time"
+        entries += [{"name": run_name, "run_name": run_name, "run_type": "iteration", "repetitions": len(times),
+                     "repetition_index": index, "iterations": 50, "real_time": time, "time_unit": "ms"}
+                    for index, time in enumerate(times)]
+        entries.append({"name": f"{run_name}_median", "run_name": run_name, "run_type": "aggregate",
+                        "aggregate_name": "median", "real_time": sorted(times)[len(times) // 2], "time_unit": "ms"})
+    return {"context": {"seed": seed}, "benchmarks": entries}
+
+
+def noisy(median_ms, count, rng, spread=0.01):
+    """count repetitions around median_ms, each within +-spread of it (uniform noise)."""
+    return [median_ms * (1 + rng.uniform(-spread, spread)) for _ in range(count)]
+
+
+@unittest.skipUnless(HAVE_SCIPY, "scipy is not installed (ci/install-deps.sh installs it)")
+class PerfCompare(unittest.TestCase):
+    ROW = "reduce/vectorized_single_pass/int/268435456"
+    OTHER = "scan/decoupled_lookback/int/1024"
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.addCleanup(self.folder.cleanup)
+        self.rng = random.Random(55)
+
+    def write(self, name, rows):
+        path = os.path.join(self.folder.name, name)
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(repetitions_json(rows, name), file)
+        return path
+
+    def compare(self, base_rows, head_rows, *args):
+        return run_script("perf_compare.py", "--base", self.write("base.json", base_rows),
+                          "--head", self.write("head.json", head_rows), *args)
+
+    def verdict(self, result, row=None):
+        return table_line(result.stdout, row or self.ROW)[-1]
+
+    def test_identical_distributions_are_the_same(self):
+        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(2.0, 9, self.rng)})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.verdict(result), "SAME")
+
+    def test_ten_percent_slower_is_slow_and_fails(self):
+        result = self.compare({self.ROW: noisy(2.0, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)},
+                              {self.ROW: noisy(2.2, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)})
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        cells = table_line(result.stdout, self.ROW)
+        self.assertEqual(cells[-1], "SLOW")
+        self.assertAlmostEqual(float(cells[3]), 10.0, delta=1.5)
+        self.assertLess(float(cells[4]), 0.01)
+        # Sorted by slowdown: the slow row comes before the unchanged one.
+        self.assertLess(result.stdout.index(self.ROW), result.stdout.index(self.OTHER))
+        self.assertIn("1 SLOW, 1 SAME", result.stdout)
+
+    def test_ten_percent_faster_is_fast(self):
+        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(1.8, 9, self.rng)})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.verdict(result), "FAST")
+
+    def test_a_significant_change_below_the_threshold_is_the_same(self):
+        base, head = noisy(2.0, 9, self.rng, spread=0.002), noisy(2.06, 9, self.rng, spread=0.002)
+        result = self.compare({self.ROW: base}, {self.ROW: head})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        cells = table_line(result.stdout, self.ROW)
+        self.assertLess(float(cells[4]), 0.01, "significant")
+        self.assertEqual(cells[-1], "SAME")
+        # The same samples with a 2 % threshold: over it, so SLOW.
+        self.assertEqual(self.verdict(self.compare({self.ROW: base}, {self.ROW: head}, "--threshold", "0.02")), "SLOW")
+
+    def test_too_few_repetitions_give_no_verdict(self):
+        result = self.compare({self.ROW: noisy(2.0, 5, self.rng)}, {self.ROW: noisy(3.0, 9, self.rng)})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.verdict(result), "too few")
+
+    def test_repetitions_pool_over_interleaved_runs(self):
+        bases = [self.write(f"base{run}.json", {self.ROW: noisy(2.0, 5, self.rng)}) for run in (1, 2)]
+        heads = [self.write(f"head{run}.json", {self.ROW: noisy(2.2, 5, self.rng)}) for run in (1, 2)]
+        result = run_script("perf_compare.py", "--base", *bases, "--head", *heads)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertEqual(self.verdict(result), "SLOW")
+
+    def test_a_row_missing_on_one_side_is_bad_input(self):
+        result = self.compare({self.ROW: noisy(2.0, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)},
+                              {self.ROW: noisy(2.0, 9, self.rng)})
+        self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
+        self.assertIn(f"row {self.OTHER} is missing from the head", result.stderr)
+        self.assertEqual(self.verdict(result, self.OTHER), "base only")
+
+    def test_an_unreadable_file_or_aggregates_only_is_bad_input(self):
+        head = self.write("head.json", {self.ROW: noisy(2.0, 9, self.rng)})
+        for name in ("absent.json", "truncated.json"):
+            bad = os.path.join(self.folder.name, name)
+            if name == "truncated.json":
+                with open(bad, "w", encoding="utf-8") as file:
+                    file.write('{"benchmarks": [')
+            result = run_script("perf_compare.py", "--base", bad, "--head", head)
+            self.assertEqual(result.returncode, 2, name)
+            self.assertIn(f"{bad}: not a readable Google Benchmark JSON file", result.stderr)
+        aggregates = self.write("aggregates.json", {})
+        with open(aggregates, "w", encoding="utf-8") as file:
+            json.dump({"benchmarks": [entry for entry in repetitions_json({self.ROW: [2.0] * 9}, 0)["benchmarks"]
+                                      if entry["run_type"] == "aggregate"]}, file)
+        result = run_script("perf_compare.py", "--base", aggregates, "--head", head)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(f"{aggregates}: row {self.ROW} has aggregates but no repetitions", result.stderr)
+
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed (ci/install-deps.sh installs it)")
+    def test_writes_the_table_and_the_plot(self):
+        table, plot = os.path.join(self.folder.name, "table.md"), os.path.join(self.folder.name, "ratios.png")
+        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(2.0, 9, self.rng)},
+                              "--out", table, "--plot", plot)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(table, encoding="utf-8") as file:
+            self.assertEqual(file.read(), result.stdout)
+        with open(plot, "rb") as file:
+            self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
 
 
 if __name__ == "__main__":

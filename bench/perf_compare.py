@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Compares two revisions' kernels_bench timings row by row: SAME, FAST or SLOW.
+
+    perf_compare.py --base A1.json [A2.json ...] --head B1.json [B2.json ...]
+                    [--threshold 0.05] [--alpha 0.01] [--min-repetitions 9]
+                    [--out table.md] [--plot ratios.png]
+
+Each file is Google Benchmark JSON with the repetitions themselves (entries of run_type
+"iteration"): kernels_bench --benchmark_repetitions=9 --benchmark_report_aggregates_only=false
+--benchmark_out=A1.json --benchmark_out_format=json. The repetitions of a row are pooled over
+a side's files, so runs interleaved A, B, A, B count as one sample per side.
+
+Per row: each side's median time, the change of the head's median against the base's, and the
+two-sided Mann-Whitney U test of the two samples (scipy.stats.mannwhitneyu). The U test is
+Google Benchmark's own (tools/compare.py, which asks for at least 9 repetitions): it assumes
+no distribution, and GPU timings are skewed by the occasional slow repetition.
+
+Verdicts:
+  SLOW      the head's median exceeds the base's by more than the threshold, and p < alpha;
+  FAST      the head's median is below the base's by more than the threshold, and p < alpha;
+  SAME      otherwise: no significant difference, or one smaller than the threshold;
+  too few   a side has fewer than --min-repetitions samples (no verdict);
+  base only / head only / error   the row is missing on a side, or a side's run failed.
+
+Many comparisons: over some hundreds of rows at alpha 0.01, a few rows of unchanged code reach
+p < alpha by chance. What bounds false alarms is the threshold: a SLOW also needs the medians
+to differ by more than it, far beyond unchanged code's run-to-run spread. alpha stays
+configurable for a stricter bound (alpha divided by the number of rows: Bonferroni).
+
+Prints a Markdown table sorted by slowdown, largest first (--out writes it too). Exit status:
+2 on bad input (an unreadable file, a row on one side only, a failed row, a row without its
+repetitions), else 1 when a row is SLOW, else 0.
+"""
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Optional
+
+# Google Benchmark's time units; kernels_bench reports milliseconds (benchmark_rows.cpp).
+_MS_PER_UNIT = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+SLOW, FAST, SAME, TOO_FEW = "SLOW", "FAST", "SAME", "too few"
+BASE_ONLY, HEAD_ONLY, ERROR = "base only", "head only", "error"
+
+
+class BadInput(Exception):
+    pass
+
+
+@dataclass
+class Comparison:
+    row: str
+    verdict: str
+    base_ms: Optional[float] = None
+    head_ms: Optional[float] = None
+    p_value: Optional[float] = None
+    base_count: int = 0
+    head_count: int = 0
+
+    @property
+    def ratio(self):
+        if self.base_ms is None or self.head_ms is None or self.base_ms <= 0:
+            return None
+        return self.head_ms / self.base_ms
+
+
+def row_label(run_name):
+    """The row as kernels_bench names it: family/variant/type/n, without /manual_time."""
+    return run_name[: -len("/manual_time")] if run_name.endswith("/manual_time") else run_name
+
+
+def load_side(paths):
+    """{row: [ms per repetition, pooled over paths]} and {row: error message} for one side."""
+    samples, errors = defaultdict(list), {}
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as file:
+                entries = json.load(file)["benchmarks"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise BadInput(f"{path}: not a readable Google Benchmark JSON file ({error})") from error
+        aggregated = set()
+        repeated = set()
+        for entry in entries:
+            row = row_label(entry.get("run_name", entry.get("name", "")))
+            if entry.get("error_occurred"):
+                errors.setdefault(row, f"{path}: {entry.get('error_message', 'error')}")
+            elif entry.get("run_type") == "aggregate":
+                aggregated.add(row)
+            else:
+                try:
+                    samples[row].append(entry["real_time"] * _MS_PER_UNIT[entry.get("time_unit", "ns")])
+                except (KeyError, TypeError) as error:
+                    raise BadInput(f"{path}: row {row}: no real_time in a known unit ({error})") from error
+                repeated.add(row)
+        # kernels_bench writes aggregates only by default: the test needs each repetition.
+        unrepeated = sorted(aggregated - repeated - set(errors))
+        if unrepeated:
+            raise BadInput(f"{path}: row {unrepeated[0]} has aggregates but no repetitions "
+                           "(run kernels_bench with --benchmark_report_aggregates_only=false)")
+    return samples, errors
+
+
+def u_test_p(base, head):
+    """Two-sided Mann-Whitney U p-value; 1 where every time is equal (no evidence either way)."""
+    from scipy.stats import mannwhitneyu
+    p_value = mannwhitneyu(head, base, alternative="two-sided").pvalue
+    return 1.0 if math.isnan(p_value) else float(p_value)
+
+
+def compare_row(row, base, head, threshold, alpha, min_repetitions):
+    result = Comparison(row, SAME, base_count=len(base), head_count=len(head))
+    if base:
+        result.base_ms = statistics.median(base)
+    if head:
+        result.head_ms = statistics.median(head)
+    if not head:
+        result.verdict = BASE_ONLY
+    elif not base:
+        result.verdict = HEAD_ONLY
+    elif min(len(base), len(head)) < min_repetitions:
+        result.verdict = TOO_FEW
+    else:
+        result.p_value = u_test_p(base, head)
+        if result.p_value < alpha and result.ratio > 1 + threshold:
+            result.verdict = SLOW
+        elif result.p_value < alpha and result.ratio < 1 - threshold:
+            result.verdict = FAST
+    return result
+
+
+def compare(base_paths, head_paths, threshold, alpha, min_repetitions):
+    """(comparisons sorted by slowdown, problem messages) for the two sides' files."""
+    base, base_errors = load_side(base_paths)
+    head, head_errors = load_side(head_paths)
+    results, problems = [], []
+    for row in sorted(set(base) | set(head) | set(base_errors) | set(head_errors)):
+        if row in base_errors or row in head_errors:
+            results.append(Comparison(row, ERROR))
+            problems += [f"row {row} failed: {errors[row]}" for errors in (base_errors, head_errors) if row in errors]
+            continue
+        result = compare_row(row, base.get(row, []), head.get(row, []), threshold, alpha, min_repetitions)
+        if result.verdict == BASE_ONLY:
+            problems.append(f"row {row} is missing from the head ({', '.join(head_paths)})")
+        elif result.verdict == HEAD_ONLY:
+            problems.append(f"row {row} is missing from the base ({', '.join(base_paths)})")
+        results.append(result)
+    # Largest slowdown first; rows without a ratio (one side only, failed) last.
+    results.sort(key=lambda result: (result.ratio is None, -(result.ratio or 0.0), result.row))
+    return results, problems
+
+
+def _number(value, spec):
+    # '#' keeps trailing zeros (1.000 beside 0.9931); a bare trailing point goes.
+    return "" if value is None else format(value, spec).rstrip(".")
+
+
+def markdown(results, threshold, alpha, min_repetitions):
+    counts = defaultdict(int)
+    for result in results:
+        counts[result.verdict] += 1
+    summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in
+                        (SLOW, FAST, SAME, TOO_FEW, BASE_ONLY, HEAD_ONLY, ERROR) if counts[verdict])
+    lines = [f"{len(results)} rows: {summary}. SLOW/FAST: the medians differ by more than "
+             f"{threshold * 100:g} % and the U test gives p < {alpha:g}; at least {min_repetitions} "
+             "repetitions a side.", "",
+             "| row | base median (ms) | head median (ms) | change % | p-value | verdict |",
+             "|---|---:|---:|---:|---:|---|"]
+    for result in results:
+        change = None if result.ratio is None else (result.ratio - 1) * 100
+        lines.append(f"| {result.row} | {_number(result.base_ms, '#.4g')} | {_number(result.head_ms, '#.4g')} | "
+                     f"{_number(change, '+.2f')} | {_number(result.p_value, '.2g')} | {result.verdict} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(results, threshold, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    styles = {SLOW: ("tab:red", "v"), FAST: ("tab:green", "^"), SAME: ("tab:grey", "o"), TOO_FEW: ("tab:orange", "x")}
+    shown = [result for result in results if result.ratio is not None]
+    figure, axes = plt.subplots(figsize=(max(6, min(24, 0.12 * len(shown) + 4)), 5))
+    for verdict, (colour, marker) in styles.items():
+        points = [(index, result.ratio) for index, result in enumerate(shown) if result.verdict == verdict]
+        if points:
+            axes.scatter(*zip(*points), color=colour, marker=marker, s=18, label=f"{verdict} ({len(points)})")
+    axes.axhline(1.0, color="black", linewidth=1)
+    for bound in (1 - threshold, 1 + threshold):
+        axes.axhline(bound, color="black", linewidth=0.8, linestyle="--")
+    axes.set_xlabel("rows, largest slowdown first")
+    axes.set_ylabel("head median / base median")
+    axes.set_title(f"Head against base: {len(shown)} rows, dashed lines at 1 \u00b1 {threshold * 100:g} %")
+    if len(shown) <= 40:
+        axes.set_xticks(range(len(shown)), [result.row for result in shown], rotation=90, fontsize=6)
+    else:
+        axes.set_xticks([])
+    axes.legend(loc="best", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", nargs="+", required=True, metavar="JSON", help="the base revision's runs")
+    parser.add_argument("--head", nargs="+", required=True, metavar="JSON", help="the head revision's runs")
+    parser.add_argument("--threshold", type=float, default=0.05, help="smallest change reported (0.05: 5 %%)")
+    parser.add_argument("--alpha", type=float, default=0.01, help="significance level of the U test")
+    parser.add_argument("--min-repetitions", type=int, default=9, help="fewest samples a side for a verdict")
+    parser.add_argument("--out", help="write the Markdown table here too")
+    parser.add_argument("--plot", help="write a PNG of the ratios here")
+    args = parser.parse_args(argv)
+    try:
+        import scipy  # noqa: F401
+    except ImportError:
+        print("perf_compare: scipy is missing (ci/install-deps.sh installs python3-scipy)", file=sys.stderr)
+        return 2
+    try:
+        results, problems = compare(args.base, args.head, args.threshold, args.alpha, args.min_repetitions)
+    except BadInput as error:
+        print(f"perf_compare: {error}", file=sys.stderr)
+        return 2
+    table = markdown(results, args.threshold, args.alpha, args.min_repetitions)
+    print(table, end="")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(table)
+    if args.plot:
+        plot(results, args.threshold, args.plot)
+    for problem in problems:
+        print(f"perf_compare: {problem}", file=sys.stderr)
+    if problems or not results:
+        if not results:
+            print("perf_compare: no rows to compare", file=sys.stderr)
+        return 2
+    return 1 if any(result.verdict == SLOW for result in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
