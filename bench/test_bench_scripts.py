@@ -2,7 +2,8 @@
 """CPU test of the benchmark scripts (ctest cpu.bench_scripts): plot.py, tables.py and
 check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, gpu_time.py on
 two processes' device times (testdata/gpu_time), a kernels_bench JSON of invented figures written by
-Google Benchmark itself (real field names, aggregates, and a failed row)."""
+Google Benchmark itself (real field names, aggregates, and a failed row); perf_compare.py on
+synthetic repetitions of two revisions."""
 
 import json
 import os

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the suite needs and the machine lacks (Debian/Ubuntu, apt-get): CMake >= 3.25,
 # Ninja, g++, GoogleTest, RapidCheck, CLI11 (kcheck's command line), Google Benchmark, matplotlib
-# for the plots of the benchmarks, patch (the mutation tool applies its mutants with it), and the
-# mutation tool's Python packages (ci/mutation/requirements.txt) into build/python-deps/py3X, one
-# folder per Python it may run under, so that a build carried to a GPU machine carries them.
+# for the plots of the benchmarks, SciPy for the U test of their comparison (bench/perf_compare.py),
+# patch (the mutation tool applies its mutants with it), and the mutation tool's Python packages
+# (ci/mutation/requirements.txt) into build/python-deps/py3X, one folder per Python it may run
+# under, so that a build carried to a GPU machine carries them.
 # The CUDA toolkit (nvcc 12.8+ with CCCL) must already be there: distributions do not package a
 # current one.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev python3-matplotlib python3-pip patch)
+packages=(cmake ninja-build g++ libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev python3-matplotlib python3-scipy python3-pip patch)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
