@@ -72,13 +72,13 @@ def gpu_lost(results):
 
 
 def load_order_flags(path=CONTRACTS):
-    """{variant: True where it keeps order (commutative_only=0)}, from its first line of `path`."""
+    """{variant: True where it keeps operand order}, from its first line of `path`."""
     flags = {}
     with open(path, encoding="utf-8") if os.path.exists(path) else io.StringIO() as file:
         for fields in map(str.split, file):
             if fields and not fields[0].startswith("#") and fields[0] not in flags:
                 values = dict(f.split("=", 1) for f in fields[1:] if "=" in f)
-                flags[fields[0]] = {"0": True, "1": False}.get(values.get("commutative_only"))
+                flags[fields[0]] = {"1": True, "0": False}.get(values.get("keeps_operand_order"))
     return flags
 
 

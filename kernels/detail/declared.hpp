@@ -1,5 +1,5 @@
 // What a variant's implementation declares at compile time: the types, ops and scan kinds it is instantiated for
-// (optional lists kTypes, kOps, kKinds; by default all its family takes) and kCommutativeOnly (docs/kernels.md).
+// (optional lists kTypes, kOps, kKinds; by default all its family takes) and kKeepsOperandOrder (docs/kernels.md).
 // make_<family>_variant writes the same into the record, so that record and code cannot disagree.
 #pragma once
 
@@ -26,13 +26,16 @@ constexpr bool declares_type(Family family, TypeKey type) {
   }
 }
 
-// An implementation whose combining order is not the input's sets kCommutativeOnly = true.
+// An implementation that combines values out of input order says so: kKeepsOperandOrder = false. It then takes
+// commutative operators only; by default it keeps order, and every operator that is not commutative checks that.
 template <class Impl>
-constexpr bool commutative_only() {
-  if constexpr (requires { Impl::kCommutativeOnly; }) {
-    return Impl::kCommutativeOnly;
+constexpr bool keeps_operand_order() {
+  static_assert(
+      !requires { Impl::kCommutativeOnly; }, "kCommutativeOnly is now kKeepsOperandOrder = false");
+  if constexpr (requires { Impl::kKeepsOperandOrder; }) {
+    return Impl::kKeepsOperandOrder;
   } else {
-    return false;
+    return true;
   }
 }
 
@@ -44,7 +47,7 @@ constexpr bool family_offers(Family family, Op op) {
 template <class Impl>
 constexpr bool declares_op(Family family, TypeKey type, Op op) {
   if (!family_offers(family, op) || !operator_takes(op, type)) return false;
-  if (commutative_only<Impl>() && !is_commutative(op)) return false;
+  if (!keeps_operand_order<Impl>() && !is_commutative(op)) return false;
   if constexpr (requires { Impl::kOps; }) {
     return lists(Impl::kOps, op);
   } else {

@@ -21,7 +21,7 @@ cudaError_t with_offset_type(std::uint64_t n, F&& f) {
 
 struct CubReduce {
   // cub::DeviceReduce documents that it does not support non-commutative operators.
-  static constexpr bool kCommutativeOnly = true;
+  static constexpr bool kKeepsOperandOrder = false;
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 
   template <class OpT, class In, class Out>

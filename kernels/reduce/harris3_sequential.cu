@@ -25,7 +25,7 @@ __global__ void sequential_kernel(const In* in, std::uint64_t count, Out* block_
 }
 
 struct Sequential : OneChunkPerBlock<1> {
-  static constexpr bool kCommutativeOnly = true;  // x[tid] meets x[tid + stride], not its neighbour
+  static constexpr bool kKeepsOperandOrder = false;  // x[tid] meets x[tid + stride], not its neighbour
   template <class OpT, class In, class Out>
   static auto kernel(int) {
     return &sequential_kernel<OpT, In, Out>;

@@ -28,7 +28,7 @@ __global__ void first_add_during_load_kernel(const In* in, std::uint64_t count, 
 }
 
 struct FirstAddDuringLoad : OneChunkPerBlock<2> {
-  static constexpr bool kCommutativeOnly = true;  // x[i] meets x[i + blockDim.x], then sequential addressing
+  static constexpr bool kKeepsOperandOrder = false;  // x[i] meets x[i + blockDim.x], then sequential addressing
   template <class OpT, class In, class Out>
   static auto kernel(int) {
     return &first_add_during_load_kernel<OpT, In, Out>;

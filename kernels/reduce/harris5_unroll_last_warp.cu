@@ -36,7 +36,7 @@ __global__ void unroll_last_warp_kernel(const In* in, std::uint64_t count, Out* 
 }
 
 struct UnrollLastWarp : OneChunkPerBlock<2> {
-  static constexpr bool kCommutativeOnly = true;  // step 4's order: x[i] meets x[i + blockDim.x]
+  static constexpr bool kKeepsOperandOrder = false;  // step 4's order: x[i] meets x[i + blockDim.x]
   template <class OpT, class In, class Out>
   static auto kernel(int) {
     return &unroll_last_warp_kernel<OpT, In, Out>;

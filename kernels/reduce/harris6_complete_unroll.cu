@@ -24,7 +24,7 @@ __global__ void complete_unroll_kernel(const In* in, std::uint64_t count, Out* b
 }
 
 struct CompleteUnroll : OneChunkPerBlock<2> {
-  static constexpr bool kCommutativeOnly = true;  // step 4's order: x[i] meets x[i + blockDim.x]
+  static constexpr bool kKeepsOperandOrder = false;  // step 4's order: x[i] meets x[i + blockDim.x]
   template <class OpT, class In, class Out>
   static auto kernel(int block_size) {
     return with_block_size(block_size,

@@ -28,7 +28,7 @@ __global__ void multi_element_kernel(const In* in, std::uint64_t count, Out* blo
 }
 
 struct MultiElement : DeviceFillingGrid<2> {
-  static constexpr bool kCommutativeOnly = true;  // a thread folds values a grid apart
+  static constexpr bool kKeepsOperandOrder = false;  // a thread folds values a grid apart
   template <class OpT, class In, class Out>
   static auto kernel(int block_size) {
     return with_block_size(block_size,

@@ -74,7 +74,7 @@ __global__ void vectorized_single_pass_kernel(const In* in, std::uint64_t n, Out
 }
 
 struct VectorizedSinglePass {
-  static constexpr bool kCommutativeOnly = true;  // a thread folds vectors a grid apart, then the head and tail
+  static constexpr bool kKeepsOperandOrder = false;  // a thread folds vectors a grid apart, then the head and tail
   static std::uint64_t max_length(int) { return std::numeric_limits<std::int64_t>::max(); }
 
   static std::uint64_t vector_values(TypeKey type) {

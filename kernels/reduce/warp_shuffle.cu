@@ -22,7 +22,7 @@ __global__ void warp_shuffle_kernel(const In* in, std::uint64_t count, Out* bloc
 }
 
 struct WarpShuffle : DeviceFillingGrid<1> {
-  static constexpr bool kCommutativeOnly = true;  // a thread folds values a grid apart
+  static constexpr bool kKeepsOperandOrder = false;  // a thread folds values a grid apart
   template <class OpT, class In, class Out>
   static auto kernel(int) {
     return &warp_shuffle_kernel<OpT, In, Out>;

@@ -156,8 +156,8 @@ void add_to_registry(const VariantInfo& info) {
     if (info.family != Family::sort && entry.ops.empty())
       incoherent("a type without ops: " + std::string(name(entry.type)));
     for (Op op : entry.ops) {
-      if (info.commutative_only && !is_commutative(op))
-        incoherent("commutative only, yet offers " + std::string(name(op)));
+      if (!info.keeps_operand_order && !is_commutative(op))
+        incoherent("does not keep operand order, yet offers " + std::string(name(op)) + ", which is not commutative");
     }
   }
   if (info.family == Family::scan && info.kinds.empty()) incoherent("a scan without kinds");

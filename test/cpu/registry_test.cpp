@@ -3,6 +3,7 @@
 #include "harness/gtest/variant_listing.hpp"
 #include "harness/runner/declared_contract.hpp"
 
+#include <kernels/detail/variant_table.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 #include <kernels/registry.hpp>
@@ -15,9 +16,6 @@
 #include <set>
 #include <string>
 
-#ifndef KERNELS_OPERATORS_DOC
-#error "KERNELS_OPERATORS_DOC (the path of docs/operators.md) must be defined"
-#endif
 #ifndef KERNELS_DECLARED_CONTRACTS
 #error "KERNELS_DECLARED_CONTRACTS (the path of test/cpu/declared_contracts.txt) must be defined"
 #endif
@@ -166,22 +164,6 @@ TEST_P(Record, DeclaresTheContractWrittenInDeclaredContracts) {
       << expected;
 }
 
-// docs/operators.md publishes which variants keep operand order: its row for the variant says
-// "yes" exactly when the record is not commutative_only.
-TEST_P(Record, IsInThePublishedTableOfOperandOrder) {
-  if (info().family == kernels::Family::sort) GTEST_SKIP() << "sorts take no operator";
-  std::ifstream file(KERNELS_OPERATORS_DOC);
-  ASSERT_TRUE(file) << "cannot read " << KERNELS_OPERATORS_DOC;
-  const std::string row = "| " + info().id() + " | ";
-  for (std::string line; std::getline(file, line);) {
-    if (!line.starts_with(row)) continue;
-    const std::string keeps = line.substr(row.size(), line.find(' ', row.size()) - row.size());
-    EXPECT_EQ(keeps, info().commutative_only ? "no" : "yes") << KERNELS_OPERATORS_DOC << ": " << line;
-    return;
-  }
-  ADD_FAILURE() << KERNELS_OPERATORS_DOC << " has no row for " << info().id() << " in its table of operand order";
-}
-
 INSTANTIATE_TEST_SUITE_P(AllVariants, Record, testing::ValuesIn(kernels::all_variants()), harness::variant_param_id);
 
 TEST(Registry, BlockSizeShapesDescribeThemselves) {
@@ -256,3 +238,21 @@ TEST(Registry, NamesParseBack) {
 }
 
 }  // namespace
+
+// A record out of operand order that offers an operator that is not commutative would be run with
+// answers no oracle expects: registration refuses it, naming the operator.
+TEST(Registration, RefusesARecordOutOfOperandOrderThatOffersAnOrderedOperator) {
+  static kernels::VariantInfo info;
+  info.family = kernels::Family::reduce;
+  info.name = "out_of_order_with_last_nonzero";
+  info.type_ops = {{kernels::TypeKey::int32, {kernels::Op::sum, kernels::Op::last_nonzero}}};
+  info.max_length = [](int) -> std::uint64_t { return 1; };
+  info.accumulation_depth = [](std::uint64_t, int) -> std::uint64_t { return 1; };
+  info.keeps_operand_order = false;
+  try {
+    kernels::detail::add_to_registry(info);
+    ADD_FAILURE() << "registered " << info.id();
+  } catch (const std::logic_error& error) {
+    EXPECT_NE(std::string(error.what()).find("last_nonzero"), std::string::npos) << error.what();
+  }
+}

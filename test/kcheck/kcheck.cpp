@@ -92,7 +92,8 @@ int list_registry() {
     if (info->length_multiple == kernels::LengthMultiple::tile) std::cout << "; n a multiple of the tile";
     if (info->in_place) std::cout << "; in-place";
     if (info->stable) std::cout << "; stable";
-    if (info->commutative_only) std::cout << "; commutative ops only";
+    if (info->family != kernels::Family::sort && !info->keeps_operand_order)
+      std::cout << "; combines out of input order: commutative ops only";
     std::cout << "\n";
   }
   return kPass;

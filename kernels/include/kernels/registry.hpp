@@ -68,8 +68,8 @@ struct VariantInfo {
   std::uint64_t (*vector_values)(TypeKey type) = nullptr;
   bool in_place = false;  // scans: `out` may be `in`
   bool stable = false;    // sorts: equal keys keep their input order
-  // Combines out of input order, so takes commutative operators only (docs/operators.md); from the implementation.
-  bool commutative_only = false;
+  // Reductions and scans combine in input order by default; a variant that does not takes commutative ops only.
+  bool keeps_operand_order = true;
 
   std::string id() const;  // "family/name", as kcheck and the ctest labels spell it
   std::vector<TypeKey> types() const;

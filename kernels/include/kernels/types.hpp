@@ -67,7 +67,7 @@ inline constexpr std::array kAllOps{KERNELS_FOR_EACH_OP(KERNELS_OP_VALUE)};
 #undef KERNELS_OP_VALUE
 inline constexpr int kOpCount = static_cast<int>(kAllOps.size());
 
-// Whether op(a, b) == op(b, a) for all a, b: a variant may require it (VariantInfo::commutative_only).
+// Whether op(a, b) == op(b, a) for all a, b: a variant that does not keep operand order requires it.
 constexpr bool is_commutative(Op op) {
 #define KERNELS_OP_COMMUTATIVE(key, descriptor) \
   if (op == Op::key) return descriptor::kCommutative;

@@ -50,7 +50,7 @@ struct DeviceFillingGrid {
 template <class K>
 struct MultiPass {
   // Later passes keep the block order, so the order is the block kernel's.
-  static constexpr bool kCommutativeOnly = commutative_only<K>();
+  static constexpr bool kKeepsOperandOrder = keeps_operand_order<K>();
   static std::uint64_t max_length(int block_size) { return K::max_length(block_size); }
 
   // Values left after the first and the second pass; the passes alternate between two buffers

@@ -37,7 +37,7 @@ void fill_scan_entries(ScanVariant& variant, std::index_sequence<T...>, std::ind
 }
 
 // `info` holds the name, description, block sizes, length rule, determinism and in-place capability; the
-// types, ops and kinds, commutative_only and the limits come from Impl.
+// types, ops and kinds, operand order and the limits come from Impl.
 template <class Impl>
 ScanVariant make_scan_variant(VariantInfo info) {
   info.family = Family::scan;
@@ -54,7 +54,7 @@ ScanVariant make_scan_variant(VariantInfo info) {
   for (ScanKind kind : kAllScanKinds) {
     if (declares_kind<Impl>(kind)) info.kinds.push_back(kind);
   }
-  info.commutative_only = commutative_only<Impl>();
+  info.keeps_operand_order = keeps_operand_order<Impl>();
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   info.tile_size = &Impl::tile_size;

@@ -8,8 +8,8 @@ std::vector<std::string> contract_lines(const kernels::VariantInfo& info) {
   std::vector<std::string> lines;
   std::ostringstream flags;
   flags << info.id() << " deterministic=" << info.deterministic << " cross_block=" << info.cross_block
-        << " in_place=" << info.in_place << " stable=" << info.stable << " commutative_only=" << info.commutative_only
-        << " ops=";
+        << " in_place=" << info.in_place << " stable=" << info.stable
+        << " keeps_operand_order=" << info.keeps_operand_order << " ops=";
   for (kernels::TypeKey type : info.types()) {
     flags << name(type) << ":";
     for (kernels::Op op : info.ops(type)) flags << name(op) << (op == info.ops(type).back() ? "" : "+");
