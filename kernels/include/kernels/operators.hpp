@@ -7,10 +7,12 @@
 #include <kernels/operators/matrix2x2_mod16.hpp>
 #include <kernels/operators/unitriangular.hpp>
 
-#define KERNELS_FOR_EACH_OP(X)                        \
-  X(sum, kernels::operators::Sum)                     \
-  X(max, kernels::operators::Max)                     \
-  X(min, kernels::operators::Min)                     \
-  X(last_nonzero, kernels::operators::LastNonZero)    \
+// clang-format off
+#define KERNELS_FOR_EACH_OP(X) \
+  X(sum, kernels::operators::Sum) \
+  X(max, kernels::operators::Max) \
+  X(min, kernels::operators::Min) \
+  X(last_nonzero, kernels::operators::LastNonZero) \
   X(unitriangular, kernels::operators::Unitriangular) \
   X(matrix2x2_mod16, kernels::operators::Matrix2x2Mod16)
+// clang-format on
