@@ -39,6 +39,16 @@ constexpr bool keeps_operand_order() {
   }
 }
 
+// A float sum whose accumulator starts at +0.0 declares kZeroSum = ZeroSum::positive; by default, IEEE's zeros.
+template <class Impl>
+constexpr ZeroSum zero_sum() {
+  if constexpr (requires { Impl::kZeroSum; }) {
+    return Impl::kZeroSum;
+  } else {
+    return ZeroSum::ieee;
+  }
+}
+
 // Scans offer every operator but max and min (docs/operators.md); reductions offer all.
 constexpr bool family_offers(Family family, Op op) {
   return family != Family::scan || (op != Op::max && op != Op::min);

@@ -65,6 +65,19 @@ std::vector<T> oracle_scan(Op op, ScanKind kind, const std::vector<T>& in) {
   return out;
 }
 
+// The device's rule for a prefix of zeros is the oracle's, both ways: IEEE's -0.0 when every term
+// is -0.0 by default, +0.0 where the variant declares it.
+TEST(DeviceFloatScanRule, SumsOfNegativeZerosFollowTheDeclaredZero) {
+  harness::PrefixSumFacts facts;
+  facts.add(-0.0);
+  facts.add(-0.0);
+  const double gamma = harness::FloatSumJudge<float>(2).bound_factor();
+  const double max_finite = harness::as_double(harness::limits<float>::max());
+  EXPECT_TRUE(harness::prefix_sum_acceptable(facts, -0.0, gamma, max_finite));
+  EXPECT_FALSE(harness::prefix_sum_acceptable(facts, 0.0, gamma, max_finite));
+  EXPECT_TRUE(harness::prefix_sum_acceptable(facts, 0.0, gamma, max_finite, true));
+  EXPECT_FALSE(harness::prefix_sum_acceptable(facts, -0.0, gamma, max_finite, true));
+}
 TEST(ScanDeviceJudge, PassesTheOraclesScanAndFindsTheFirstPlantedWrongOutput) {
   const std::vector<long long> in{5, 0, -3, 0, 0, 7, 1ll << 40, -2, 0, 9, 0, 4};
   for (Op op : {Op::sum, Op::last_nonzero, Op::unitriangular, Op::matrix2x2_mod16}) {

@@ -108,6 +108,19 @@ TEST(ReduceOracle, FloatSumSpecialValues) {
   EXPECT_FALSE(accepts({-0.0f, 0.0f}, -0.0f, 1));
 }
 
+// A variant that declares +0.0 for sums of zeros (kernels::ZeroSum::positive, as
+// cub::DeviceReduce::Sum) is held to exactly that; the default stays IEEE's (above).
+TEST(ReduceOracle, ADeclaredPositiveZeroSumIsHeldToPositiveZero) {
+  const auto positive_accepts = [](std::vector<float> values, float got) {
+    return !judge_reduce(expect_reduce<float, float>(Op::sum, values), got, 1, true).has_value();
+  };
+  EXPECT_TRUE(positive_accepts({-0.0f, -0.0f}, 0.0f));
+  EXPECT_FALSE(positive_accepts({-0.0f, -0.0f}, -0.0f));
+  EXPECT_TRUE(positive_accepts({-0.0f, 0.0f}, 0.0f));
+  EXPECT_TRUE(positive_accepts({}, 0.0f));
+  EXPECT_TRUE(positive_accepts({1.0f, -0.0f}, 1.0f));
+}
+
 TEST(ReduceOracle, FloatSumOverflow) {
   // Terms of one sign: only +inf is right once the exact sum leaves the range.
   EXPECT_TRUE(accepts({kFloatMax, kFloatMax}, kInf, 1));

@@ -88,6 +88,19 @@ TEST(ScanOracle, ExclusiveStartsFromPositiveZeroAndFollowsTheInclusiveSigns) {
   EXPECT_EQ(wrong<float>(ScanKind::inclusive, {-0.0f, 0.0f}, {-0.0f, -0.0f}), 1u);
 }
 
+// A variant that declares +0.0 for sums of zeros (an accumulator started at +0.0, as CUB's) is
+// held to exactly that, and IEEE's signs then fail it.
+TEST(ScanOracle, ADeclaredPositiveZeroSumIsHeldToPositiveZeros) {
+  const std::vector<float> zeros{-0.0f, -0.0f};
+  const auto wrong_positive = [&](ScanKind kind, std::vector<float> got) {
+    return judge_scan<float>(kind, Op::sum, zeros, got, 1, true).count;
+  };
+  EXPECT_EQ(wrong_positive(ScanKind::inclusive, {0.0f, 0.0f}), 0u);
+  EXPECT_EQ(wrong_positive(ScanKind::inclusive, {-0.0f, -0.0f}), 2u);
+  EXPECT_EQ(wrong_positive(ScanKind::exclusive, {0.0f, 0.0f}), 0u);
+  EXPECT_EQ(wrong_positive(ScanKind::exclusive, {0.0f, -0.0f}), 1u);
+}
+
 TEST(ScanOracle, NaNPropagatesFromItsPosition) {
   EXPECT_EQ(wrong<float>(ScanKind::inclusive, {1, kNaN, 2}, {1, kNaN, kNaN}), 0u);
   EXPECT_EQ(wrong<float>(ScanKind::exclusive, {1, kNaN, 2}, {0, 1, kNaN}), 0u);

@@ -94,6 +94,7 @@ int list_registry() {
     if (info->stable) std::cout << "; stable";
     if (info->family != kernels::Family::sort && !info->keeps_operand_order)
       std::cout << "; combines out of input order: commutative ops only";
+    if (info->zero_sum == kernels::ZeroSum::positive) std::cout << "; a float sum of zeros is +0.0";
     std::cout << "\n";
   }
   return kPass;

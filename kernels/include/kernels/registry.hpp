@@ -40,6 +40,9 @@ class BlockSizes {
 
 enum class LengthMultiple { one, block, tile };  // a granularity of n (n = 0 is always legal)
 
+// A float sum of zeros: IEEE's (-0.0 if every term is; default), or +0.0 always (an accumulator from +0.0).
+enum class ZeroSum { ieee, positive };
+
 struct TypeOps {  // the ops a variant offers for one element type
   TypeKey type;
   std::vector<Op> ops;
@@ -70,6 +73,7 @@ struct VariantInfo {
   bool stable = false;    // sorts: equal keys keep their input order
   // Reductions and scans combine in input order by default; a variant that does not takes commutative ops only.
   bool keeps_operand_order = true;
+  ZeroSum zero_sum = ZeroSum::ieee;  // reductions and scans of floats
 
   std::string id() const;  // "family/name", as kcheck and the ctest labels spell it
   std::vector<TypeKey> types() const;

@@ -60,6 +60,7 @@ ReduceVariant make_reduce_variant(VariantInfo info) {
     info.type_ops.push_back(declared);
   }
   info.keeps_operand_order = keeps_operand_order<Impl>();
+  info.zero_sum = zero_sum<Impl>();
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   declare_vector_path<Impl>(info);

@@ -55,6 +55,7 @@ ScanVariant make_scan_variant(VariantInfo info) {
     if (declares_kind<Impl>(kind)) info.kinds.push_back(kind);
   }
   info.keeps_operand_order = keeps_operand_order<Impl>();
+  info.zero_sum = zero_sum<Impl>();
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &Impl::accumulation_depth;
   info.tile_size = &Impl::tile_size;

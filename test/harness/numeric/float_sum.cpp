@@ -19,21 +19,22 @@ long double gamma(long double depth, long double unit_roundoff) {
 }  // namespace
 
 template <class Out, bool Describe>
-std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth);
+std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth, bool positive_zero);
 
 template <class Out>
-FloatSumJudge<Out>::FloatSumJudge(std::uint64_t depth)
+FloatSumJudge<Out>::FloatSumJudge(std::uint64_t depth, bool positive_zero)
     : depth_(depth),
+      positive_zero_(positive_zero),
       gamma_(static_cast<double>(gamma(static_cast<long double>(depth), std::ldexp(1.0L, -limits<Out>::digits)))) {}
 
 template <class Out>
 std::optional<std::string> FloatSumJudge<Out>::judge(const FloatSumFacts& facts, Out got) const {
-  return judge_float_sum(facts, got, depth_);
+  return judge_float_sum(facts, got, depth_, positive_zero_);
 }
 
 template <class Out>
 bool FloatSumJudge<Out>::wrong(const FloatSumFacts& facts, Out got) const {
-  return !accepts(facts, got) && judge_sum<Out, false>(facts, got, depth_).has_value();
+  return !accepts(facts, got) && judge_sum<Out, false>(facts, got, depth_, positive_zero_).has_value();
 }
 
 #define HARNESS_INSTANTIATE_FLOAT_SUM_JUDGE(Out) template class FloatSumJudge<Out>;
@@ -43,7 +44,7 @@ HARNESS_FOR_EACH_FLOAT(HARNESS_INSTANTIATE_FLOAT_SUM_JUDGE)
 // The verdict, and with Describe the message: without, a wrong sum gives an empty string, so
 // that an oracle can count wrong outputs without formatting each (FloatSumJudge::wrong).
 template <class Out, bool Describe>
-std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth) {
+std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth, bool positive_zero) {
   auto fail = [&](const std::string& expected) {
     return Describe ? "expected " + expected + ", got " + show_value(got) : std::string();
   };
@@ -55,8 +56,9 @@ std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::u
     return same_value(got, inf) ? std::nullopt : std::optional(fail(show_value(inf)));
   }
   if (facts.all_zero) {
-    const Out zero = from_double<Out>(facts.count > 0 && facts.all_negative_zero ? -0.0 : 0.0);
-    return same_value(got, zero) ? std::nullopt : std::optional(fail(show_value(zero) + " (a sum of zeros)"));
+    const Out zero = from_double<Out>(facts.count > 0 && facts.all_negative_zero && !positive_zero ? -0.0 : 0.0);
+    const char* why = positive_zero ? " (a sum of zeros; the variant declares +0.0)" : " (a sum of zeros)";
+    return same_value(got, zero) ? std::nullopt : std::optional(fail(show_value(zero) + why));
   }
   const long double u = std::ldexp(1.0L, -limits<Out>::digits);
   const long double g = gamma(static_cast<long double>(depth), u);
@@ -80,12 +82,13 @@ std::optional<std::string> judge_sum(const FloatSumFacts& facts, Out got, std::u
 }
 
 template <class Out>
-std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth) {
-  return judge_sum<Out, true>(facts, got, depth);
+std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t depth,
+                                           bool positive_zero) {
+  return judge_sum<Out, true>(facts, got, depth, positive_zero);
 }
 
 #define HARNESS_INSTANTIATE_JUDGE_FLOAT_SUM(Out) \
-  template std::optional<std::string> judge_float_sum<Out>(const FloatSumFacts&, Out, std::uint64_t);
+  template std::optional<std::string> judge_float_sum<Out>(const FloatSumFacts&, Out, std::uint64_t, bool);
 HARNESS_FOR_EACH_FLOAT(HARNESS_INSTANTIATE_JUDGE_FLOAT_SUM)
 #undef HARNESS_INSTANTIATE_JUDGE_FLOAT_SUM
 

@@ -102,7 +102,8 @@ class FloatSumFacts {
 template <class Out>
 class FloatSumJudge {
  public:
-  explicit FloatSumJudge(std::uint64_t accumulation_depth);
+  // positive_zero: the variant declares +0.0 for every sum of zeros (kernels::ZeroSum::positive).
+  explicit FloatSumJudge(std::uint64_t accumulation_depth, bool positive_zero = false);
   // Never looser than judge(): the bound is shrunk by more than the rounding of this double
   // arithmetic, and what it does not accept judge() decides exactly. A finite result is judged
   // by the bound alone, also where the terms may overflow (that only lets infinities and NaN
@@ -122,12 +123,14 @@ class FloatSumJudge {
 
  private:
   std::uint64_t depth_;
+  bool positive_zero_;
   double gamma_;
 };
 
 // std::nullopt when `got` is an acceptable sum of the terms behind `facts`, otherwise what is
 // wrong. Out is a float type (HARNESS_FOR_EACH_FLOAT).
 template <class Out>
-std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t accumulation_depth);
+std::optional<std::string> judge_float_sum(const FloatSumFacts& facts, Out got, std::uint64_t accumulation_depth,
+                                           bool positive_zero = false);
 
 }  // namespace harness

@@ -82,10 +82,10 @@ struct PrefixSumFacts {
 
 // Whether `got` (an output of T, as a double: exact for every float type) is an acceptable sum of
 // the prefix behind `facts`, by judge_float_sum's rules; gamma is the bound's factor for the
-// variant's accumulation depth and T's unit roundoff, max_finite T's largest finite value.
-// Meaningless where facts.judged_by_oracle().
+// variant's accumulation depth and T's unit roundoff, max_finite T's largest finite value;
+// positive_zero: the variant declares +0.0 for a sum of zeros. Meaningless where facts.judged_by_oracle().
 HARNESS_HOST_DEVICE inline bool prefix_sum_acceptable(const PrefixSumFacts& facts, double got, double gamma,
-                                                      double max_finite) {
+                                                      double max_finite, bool positive_zero = false) {
   using F = PrefixSumFacts;
   const bool nan = (facts.flags & F::kNaN) != 0;
   const bool plus_infinity = (facts.flags & F::kPositiveInfinity) != 0;
@@ -94,7 +94,7 @@ HARNESS_HOST_DEVICE inline bool prefix_sum_acceptable(const PrefixSumFacts& fact
   if (plus_infinity) return cuda::std::isinf(got) && got > 0;
   if (minus_infinity) return cuda::std::isinf(got) && got < 0;
   if (facts.flags & F::kAllZero) {
-    const bool negative_zero = facts.count > 0 && (facts.flags & F::kAllNegativeZero) != 0;
+    const bool negative_zero = !positive_zero && facts.count > 0 && (facts.flags & F::kAllNegativeZero) != 0;
     return got == 0 && cuda::std::signbit(got) == negative_zero;
   }
   // float_sum.hpp's abs_bound() and reference_error().

@@ -79,7 +79,7 @@ class ReduceFamily<In, Out>::Device : public BatchDeviceBase<In, Mode> {
   std::optional<std::string> judge_on_host(std::size_t run, const ReduceExpectation<Out>& expected) const {
     const BatchRun& r = this->runs_[run];
     const std::uint64_t depth = expected.exact ? 0 : this->variant_.depth_with(this->length(run), r.block_size);
-    return judge_reduce(expected, got(run), depth);
+    return judge_reduce(expected, got(run), depth, this->variant_.zero_sum == kernels::ZeroSum::positive);
   }
 
   // The oracle's result of an input, made when a run of it is first judged on the host.

@@ -80,9 +80,9 @@ ReduceExpectation<Out> expect_reduce(Op op, std::span<const In> values) {
 
 template <class Out>
 std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, Out got,
-                                        std::uint64_t accumulation_depth) {
+                                        std::uint64_t accumulation_depth, bool positive_zero) {
   if (!expected.exact) {
-    if constexpr (is_float_v<Out>) return judge_float_sum(expected.facts, got, accumulation_depth);
+    if constexpr (is_float_v<Out>) return judge_float_sum(expected.facts, got, accumulation_depth, positive_zero);
   }
   if (same_value(got, expected.value)) return std::nullopt;
   return "expected " + show_value(expected.value) + ", got " + show_value(got);
@@ -93,8 +93,8 @@ std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, 
 KERNELS_FOR_EACH_TYPE(HARNESS_INSTANTIATE_REDUCE_ORACLE)
 #undef HARNESS_INSTANTIATE_REDUCE_ORACLE
 
-#define HARNESS_INSTANTIATE_VALUE_FUNCTIONS(key, T, out, label)                                       \
-  template std::optional<std::string> judge_reduce<T>(const ReduceExpectation<T>&, T, std::uint64_t); \
+#define HARNESS_INSTANTIATE_VALUE_FUNCTIONS(key, T, out, label)                                             \
+  template std::optional<std::string> judge_reduce<T>(const ReduceExpectation<T>&, T, std::uint64_t, bool); \
   template std::string show_value<T>(T);
 KERNELS_FOR_EACH_ELEMENT_TYPE(HARNESS_INSTANTIATE_VALUE_FUNCTIONS)
 #undef HARNESS_INSTANTIATE_VALUE_FUNCTIONS

@@ -27,10 +27,11 @@ struct ReduceExpectation {
 template <class In, class Out>
 ReduceExpectation<Out> expect_reduce(kernels::Op op, std::span<const In> values);
 
-// std::nullopt when `got` is an acceptable result, otherwise what is wrong with it.
+// std::nullopt when `got` is an acceptable result, otherwise what is wrong with it; positive_zero:
+// the variant declares +0.0 for a float sum of zeros (kernels::ZeroSum::positive).
 template <class Out>
 std::optional<std::string> judge_reduce(const ReduceExpectation<Out>& expected, Out got,
-                                        std::uint64_t accumulation_depth);
+                                        std::uint64_t accumulation_depth, bool positive_zero = false);
 
 // A value as the reports print it: decimal with all digits, and its bit pattern for floats.
 template <class T>

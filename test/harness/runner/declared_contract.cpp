@@ -9,7 +9,8 @@ std::vector<std::string> contract_lines(const kernels::VariantInfo& info) {
   std::ostringstream flags;
   flags << info.id() << " deterministic=" << info.deterministic << " cross_block=" << info.cross_block
         << " in_place=" << info.in_place << " stable=" << info.stable
-        << " keeps_operand_order=" << info.keeps_operand_order << " ops=";
+        << " keeps_operand_order=" << info.keeps_operand_order
+        << " zero_sum=" << (info.zero_sum == kernels::ZeroSum::ieee ? "ieee" : "positive") << " ops=";
   for (kernels::TypeKey type : info.types()) {
     flags << name(type) << ":";
     for (kernels::Op op : info.ops(type)) flags << name(op) << (op == info.ops(type).back() ? "" : "+");

@@ -102,7 +102,8 @@ __global__ void judge_float_chunks_kernel(bool inclusive, double max_finite, con
   for (std::uint64_t i = first; i < first + kPerThread && i < run.n; ++i) {
     const double x = to_double(run.in[i]);
     if (inclusive) facts.add(x);
-    if (!facts.judged_by_oracle() && !prefix_sum_acceptable(facts, to_double(run.out[i]), run.gamma, max_finite) &&
+    if (!facts.judged_by_oracle() &&
+        !prefix_sum_acceptable(facts, to_double(run.out[i]), run.gamma, max_finite, run.positive_zero) &&
         failing++ == 0) {
       atomicMin(&found[3 * chunk.run + 1], static_cast<unsigned long long>(i));
     }

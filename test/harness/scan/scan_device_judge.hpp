@@ -45,7 +45,8 @@ struct FloatScanJudgeRun {
   const T* in;
   const T* out;
   std::uint64_t n;
-  double gamma;  // the bound's factor for the run's accumulation depth (FloatSumJudge::bound_factor)
+  double gamma;                // the bound's factor for the run's accumulation depth (FloatSumJudge::bound_factor)
+  bool positive_zero = false;  // the variant declares +0.0 for a sum of zeros (kernels::ZeroSum::positive)
 };
 
 // One verdict per run of a float sum scan, from three launches on the tests' stream; a run whose

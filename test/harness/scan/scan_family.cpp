@@ -75,7 +75,8 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
       for (std::size_t r = 0; r < this->runs_.size(); ++r) {
         const T* in = this->launched_input(r);
         const FloatSumJudge<T> bound(this->variant_.depth_with(this->length(r), this->block_size(r)));
-        runs.push_back({in, outputs_.segment(r), in == nullptr ? 0 : this->length(r), bound.bound_factor()});
+        runs.push_back(
+            {in, outputs_.segment(r), in == nullptr ? 0 : this->length(r), bound.bound_factor(), positive_zero()});
       }
       judgement_.emplace(judge_float_scans_on_device<T>(this->mode_.kind, runs), sizes, seed,
                          "each output within the oracle's bound of its prefix");
@@ -86,7 +87,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     if (!judgement_->judged_on_host(run)) return judgement_->verdict(run);
     const std::uint64_t depth = this->variant_.depth_with(this->length(run), this->block_size(run));
     const Mismatches mismatches =
-        judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values(), got(run), depth);
+        judge_scan<T>(this->mode_.kind, this->mode_.op, this->input_of(run).values(), got(run), depth, positive_zero());
     std::optional<std::string> verdict;
     if (mismatches.count > 0) verdict = mismatches.describe();
     return judgement_->agree(run, std::move(verdict));
@@ -115,6 +116,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
  private:
   // A run's output on the host, fetched when it is first asked for.
   std::span<const T> got(std::size_t run) const { return outputs_.segment_on_host(run); }
+  bool positive_zero() const { return this->variant_.zero_sum == kernels::ZeroSum::positive; }
 
   DeviceImage<T> outputs_{output_image(this->inputs_, this->runs_)};
   std::optional<DeviceJudgement> judgement_;

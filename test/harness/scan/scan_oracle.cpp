@@ -10,7 +10,7 @@
 namespace harness {
 template <class T>
 Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T> input, std::span<const T> got,
-                      std::uint64_t depth) {
+                      std::uint64_t depth, bool positive_zero) {
   Mismatches mismatches;
   const bool inclusive = kind == kernels::ScanKind::inclusive;
   // The last wrong output's expectation, kept as values: it is described once, after the loop.
@@ -40,7 +40,7 @@ Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T>
     }
     mismatches.describe_last([&] { return "expected " + show_value(last_expected) + ", got " + show_value(last_got); });
   } else {
-    const FloatSumJudge<T> judge(depth);
+    const FloatSumJudge<T> judge(depth, positive_zero);
     FloatSumFacts prefix, last_prefix;
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (inclusive) prefix.add(as_double(input[i]));
@@ -58,7 +58,7 @@ Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T>
 
 #define HARNESS_INSTANTIATE_SCAN_ORACLE(key, T, out, label)                                                 \
   template Mismatches judge_scan<T>(kernels::ScanKind, kernels::Op, std::span<const T>, std::span<const T>, \
-                                    std::uint64_t);
+                                    std::uint64_t, bool);
 KERNELS_FOR_EACH_SCAN_TYPE(HARNESS_INSTANTIATE_SCAN_ORACLE)
 #undef HARNESS_INSTANTIATE_SCAN_ORACLE
 

@@ -15,8 +15,9 @@
 
 namespace harness {
 
+// positive_zero: the variant declares +0.0 for a float sum of zeros (kernels::ZeroSum::positive).
 template <class T>
 Mismatches judge_scan(kernels::ScanKind kind, kernels::Op op, std::span<const T> input, std::span<const T> got,
-                      std::uint64_t accumulation_depth);
+                      std::uint64_t accumulation_depth, bool positive_zero = false);
 
 }  // namespace harness
