@@ -111,10 +111,6 @@ def run_tests(bug, build_dir, library_dir, log):
     return verdict, entries, folder
 
 
-def gpu_required():
-    return os.environ.get("KERNELS_REQUIRE_GPU", "0") not in ("", "0")
-
-
 def _environment(library_dir):
     return ctest_runs.mutant_environment(library_dir, {"KERNELS_FAILURES_DIR": os.path.join(library_dir, "failures")})
 
@@ -172,11 +168,10 @@ def judge(bug, build_dir, library_dir, log):
 def main(wanted, work, build_dir, build_only):
     """Builds (build_only) or judges the catalogue mutants named in `wanted` (all if none)."""
     bugs = load(wanted)
-    why = None if build_only else ctest_runs.gpu_probe_failure(build_dir)
-    skip = why and "GPU LOST" not in why and not gpu_required()  # exit 77: ctest's Skipped
-    if why:
-        print(f"SKIP: no GPU to judge on ({why})" if skip else f"FAIL: {why}")
-        return 77 if skip else 1
+    status, why = (0, "") if build_only else ctest_runs.gpu_probe(build_dir)
+    if status != 0:  # the probe's rule: 77 no GPU (ctest's Skipped), else a GPU lost or one required
+        print(f"SKIP: no GPU to judge on ({why})" if status == 77 else f"FAIL: {why}")
+        return 77 if status == 77 else 1
     os.makedirs(work, exist_ok=True)
     compiled = build_all(bugs, work)
     if build_only:

@@ -49,14 +49,20 @@ def entry_timeouts(folder, arguments, default_timeout=None, properties=None):
     return {name: float(timeout) for name, timeout in timeouts.items() if timeout}
 
 
-def gpu_probe_failure(build_dir):
-    """Why the GPU probe reaches no GPU now (no probe is a failure: nothing is judged unchecked), or None."""
+def gpu_probe(build_dir):
+    """(status, what it said) of the build's GPU probe: 0 a GPU, 77 none, else none to judge on (lost, required)."""
     probe = os.path.join(build_dir, "test", "mutation", "gpu_probe")
     try:
         done = subprocess.run([probe], capture_output=True, text=True, timeout=120, check=False)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return f"gpu_probe: {error}"
-    return None if done.returncode == 0 else f"gpu_probe: {done.stdout.strip() or f'exit {done.returncode}'}"
+    except (OSError, subprocess.TimeoutExpired) as error:  # no probe is a failure: nothing is judged unchecked
+        return 1, f"gpu_probe: {error}"
+    return done.returncode, f"gpu_probe: {done.stdout.strip() or f'exit {done.returncode}'}"
+
+
+def gpu_probe_failure(build_dir):
+    """Why the GPU probe reaches no GPU now, or None."""
+    status, said = gpu_probe(build_dir)
+    return None if status == 0 else said
 
 
 def after_gpu_check(verdict, build_dir):

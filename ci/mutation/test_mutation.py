@@ -740,7 +740,7 @@ class CatalogueStopsAtALostGpu(unittest.TestCase):
                 os.makedirs(os.path.join(work, bug.name))
                 open(os.path.join(work, bug.name, "libkernels.so"), "w", encoding="utf-8").close()
             printed = io.StringIO()
-            with mock.patch("ctest_runs.gpu_probe_failure", return_value=None), contextlib.redirect_stdout(printed):
+            with mock.patch("ctest_runs.gpu_probe", return_value=(0, "")), contextlib.redirect_stdout(printed):
                 self.assertEqual(catalogue_run.main([first.name, second.name], work, build, False), 1)
             with open(os.path.join(work, "results.json"), encoding="utf-8") as file:
                 outcomes = {r["mutant"]: (r["outcome"], r["killed_by"]) for r in json.load(file)["results"]}
@@ -752,13 +752,12 @@ class CatalogueStopsAtALostGpu(unittest.TestCase):
         self.assertTrue(text.startswith(f"NOT A SCORE: the GPU was lost judging `{first.name}` [{first.variant}]"))
 
 
-    def test_without_a_gpu_an_entry_skips_unless_one_is_required_and_a_lost_one_fails(self):
+    def test_without_a_gpu_an_entry_skips_and_a_lost_or_required_one_fails_before_any_build(self):
         bug = catalogue_run.load()[0]
-        for why, required, expected in (("gpu_probe: no device", "0", 77), ("gpu_probe: no device", "1", 1),
-                                        ("gpu_probe: GPU LOST: no device, yet the driver lists 1 GPU(s)", "0", 1)):
-            with self.subTest(why=why, required=required), tempfile.TemporaryDirectory() as work:
-                with mock.patch("ctest_runs.gpu_probe_failure", return_value=why), \
-                        mock.patch.dict(os.environ, {"KERNELS_REQUIRE_GPU": required}), \
+        for status, why, expected in ((77, "gpu_probe: no device", 77), (1, "gpu_probe: no device, one required", 1),
+                                      (1, "gpu_probe: GPU LOST: no device, yet the driver lists 1 GPU(s)", 1)):
+            with self.subTest(why=why), tempfile.TemporaryDirectory() as work:
+                with mock.patch("ctest_runs.gpu_probe", return_value=(status, why)), \
                         contextlib.redirect_stdout(io.StringIO()) as printed:
                     self.assertEqual(catalogue_run.main([bug.name], work, work, False), expected)
                 self.assertEqual(os.listdir(work), [], "nothing is built or judged without a GPU")
