@@ -156,7 +156,7 @@ void add_to_registry(const VariantInfo& info) {
     if (info.family != Family::sort && entry.ops.empty())
       incoherent("a type without ops: " + std::string(name(entry.type)));
     for (Op op : entry.ops) {
-      if (!info.keeps_operand_order && !is_commutative(op))
+      if (info.refuses_for_order(op))
         incoherent("does not keep operand order, yet offers " + std::string(name(op)) + ", which is not commutative");
     }
   }

@@ -27,7 +27,7 @@ void require_type(const VariantInfo& info, TypeKey type) {
 }
 
 void require_op(const VariantInfo& info, TypeKey type, Op op) {
-  if (!info.keeps_operand_order && !is_commutative(op)) {
+  if (info.refuses_for_order(op)) {
     throw ValidationError(info.id(), "op", std::string(name(op)),
                           "this variant combines out of input order and takes commutative operators only; " +
                               std::string(name(op)) + " is not commutative");

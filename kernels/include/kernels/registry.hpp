@@ -81,6 +81,7 @@ struct VariantInfo {
   std::vector<Op> all_ops() const;          // every op of any type, in kAllOps order
   bool supports(TypeKey type) const;
   bool supports(TypeKey type, Op op) const;
+  bool refuses_for_order(Op op) const { return !keeps_operand_order && !is_commutative(op); }
   bool supports(ScanKind kind) const;
   bool supports(SortForm form) const;
 

@@ -62,7 +62,7 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
     return text;
   };
   if (!variant.supports(c.type)) return ContractBreach{"type", "declared: " + join(variant.types())};
-  if (c.family != kernels::Family::sort && !variant.keeps_operand_order && !kernels::is_commutative(c.op)) {
+  if (c.family != kernels::Family::sort && variant.refuses_for_order(c.op)) {
     return ContractBreach{"op", "this variant does not keep operand order, so takes commutative operators only; " +
                                     std::string(kernels::name(c.op)) + " is not commutative"};
   }
