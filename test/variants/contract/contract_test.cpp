@@ -112,6 +112,19 @@ TEST_P(Contract, RejectedCallsEnqueueNothingAndWriteNothing) {
 
 // Variants that declare themselves bitwise deterministic: the same case four times in one batch
 // (each with its own poisoned workspace) gives the same bits, floats included.
+// A length off by one around a block shows at its edges: every n from 0 to 2 * block + 1 for
+// every block size (empty input, a partial first block, a full block, one more, the
+// two-values-per-thread boundary, odd lengths), inputs at every alignment to 16 bytes.
+TEST_P(Contract, EveryLengthUpToTwoBlocksPlusOne) {
+  std::vector<Run> runs;
+  for (int block_size : block_sizes()) {
+    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
+      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
+    }
+  }
+  check(runs);
+}
+
 #define DeterministicContract HARNESS_TYPED(DeterministicContract)
 class DeterministicContract : public Contract {};
 

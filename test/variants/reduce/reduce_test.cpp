@@ -55,19 +55,6 @@ void expect_sum_leaves_range(Distribution distribution, const std::vector<In>& v
   }
 }
 
-// Every n from 0 to 2 * block + 1 for every block size: empty input, a partial first block, a
-// full block, one more than a block, and the two-values-per-thread boundary. Inputs start at
-// every alignment relative to a 16-byte boundary.
-TEST_P(Reduce, EveryLengthUpToTwoBlocksPlusOne) {
-  std::vector<Run> runs;
-  for (int block_size : block_sizes()) {
-    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
-    }
-  }
-  check(runs);
-}
-
 TEST_P(Reduce, LengthsStraddlingPowersOfTwo) {
   std::vector<Wanted> inputs;
   for (std::uint64_t n : kStraddleLengths) inputs.push_back({Distribution::random, n, 1});

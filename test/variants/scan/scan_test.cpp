@@ -36,17 +36,6 @@ class Scan : public harness::FamilyTest<harness::TestedFamily> {
   }
 };
 
-// Every n from 0 to 2 * block + 1 for every block size, inputs at every alignment.
-TEST_P(Scan, EveryLengthUpToTwoBlocksPlusOne) {
-  std::vector<Run> runs;
-  for (int block_size : block_sizes()) {
-    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
-    }
-  }
-  check(runs);
-}
-
 // The straddle list with every block size; beyond 2^22 values with the preferred one (the
 // recursion boundaries cover every block size's levels, and the 2^24-value levels of the
 // smallest blocks).

@@ -30,18 +30,6 @@ constexpr std::uint64_t kStraddleLengths[] = {1023,  1024,  1025,           4095
 #define Sort HARNESS_TYPED(Sort)
 class Sort : public harness::FamilyTest<harness::TestedFamily> {};
 
-// Every n from 0 to 2 * block + 1 for every block size (odd lengths included), inputs at every
-// alignment.
-TEST_P(Sort, EveryLengthUpToTwoBlocksPlusOne) {
-  std::vector<Run> runs;
-  for (int block_size : block_sizes()) {
-    for (std::uint64_t n = 0; n <= 2 * nominal_block(block_size) + 1; ++n) {
-      runs.push_back({{Distribution::random, n, unsigned(n % 4)}, block_size});
-    }
-  }
-  check(runs);
-}
-
 // The straddle list up to each variant's limit, with every block size up to 2^20 values and,
 // beyond, the smallest (whose blocks then take several tiles each) and the preferred.
 TEST_P(Sort, LengthsStraddlingPowersOfTwo) {
