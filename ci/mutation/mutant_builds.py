@@ -89,7 +89,7 @@ class BuildSlot:
             entries.get("CMAKE_COMMAND:INTERNAL", ""))
 
     def build(self, diff, library, log):
-        """Builds the library (and a mutated fixture's) with `diff` into `library`; whether it compiled."""
+        """Builds the library (and a mutated fixture's) with `diff` into `library`: whether it compiled (None: stopped)."""
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
@@ -106,7 +106,7 @@ class BuildSlot:
                 if fixture:
                     fixtures = os.path.join(self.build_dir, FIXTURES, "libkernels_fixtures.so")
                     shutil.copy2(fixtures, os.path.join(os.path.dirname(library), "libkernels_fixtures.so"))
-            return result.returncode == 0
+            return None if result.returncode < 0 or result.returncode == 130 else result.returncode == 0  # 130: ninja stopped
         finally:
             restored = _patch(diff, self.src, reverse=True)
             if restored.returncode != 0:

@@ -175,7 +175,8 @@ class Campaign:
             self.free_lanes.put(lane)
 
     def out_of_time(self):
-        return self.gpu_lost is not None or (self.deadline is not None and time.monotonic() > self.deadline)
+        late = self.deadline is not None and time.monotonic() > self.deadline
+        return STOPPING.is_set() or self.gpu_lost is not None or late
 
     def record(self, mutant, label, verdict, stage="", seconds=0.0):
         with self.lock:
@@ -208,6 +209,9 @@ class Campaign:
                         compiled = slot.build(mutant.diff, library, os.path.join(self.work, "logs", f"{name}.build.log"))
                     finally:
                         free_slots.put(slot)
+                if compiled is None:  # a signal stopped the build: nothing more starts, nothing is judged
+                    STOPPING.set()
+                    return [self.record(mutant, label, ctest_junit.Verdict(ctest_junit.NOT_RUN)) for label in labels]
                 if not compiled or self.build_only:
                     verdict = ctest_junit.Verdict(ctest_junit.NOT_RUN if compiled else ctest_junit.NOT_COMPILING)
                     return [self.record(mutant, label, verdict, "build", time.monotonic() - started) for label in labels]

@@ -764,6 +764,22 @@ class CatalogueStopsAtALostGpu(unittest.TestCase):
                 self.assertIn("SKIP: no GPU" if expected == 77 else f"FAIL: {why}", printed.getvalue())
 
 
+class StoppedBuild(unittest.TestCase):
+    def test_a_build_stopped_by_a_signal_is_no_verdict_and_nothing_more_starts(self):
+        # Failing means a campaign stopped at its time limit reports its unfinished builds as not compiling.
+        built, stopped = [], FakeSlot([])
+        stopped.build = lambda diff, library, log: None if diff == "diff 1" else FakeSlot.build(stopped, diff, library, log)
+        self.addCleanup(run_mutants.STOPPING.clear)
+        with tempfile.TemporaryDirectory() as folder:
+            self.enterContext(mock.patch.object(run_mutants, "LIBRARIES", os.path.join(folder, "libraries")))
+            self.enterContext(mock.patch.object(run_mutants, "run_stages", lambda *a: (ctest_junit.Verdict(ctest_junit.KILLED), "tests")))
+            self.enterContext(mock.patch("ctest_runs.after_gpu_check", lambda verdict, build: verdict))
+            campaign = run_mutants.Campaign(folder, [(m, "r/x") for m in fake_mutants(4)], [("lane", "large")])
+            with contextlib.redirect_stdout(io.StringIO()):
+                campaign.run([stopped])
+        self.assertEqual([(r["mutant"][-2:], r["outcome"]) for r in campaign.results], [("00", "killed")])
+
+
 class CampaignScheduling(unittest.TestCase):
     """run_mutants.Campaign over 12 fake mutants of two variants each, two build slots, and two GPUs
     of two lanes each, with fake stages that take some time: pair n is killed by its tests when
