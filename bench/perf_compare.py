@@ -41,6 +41,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Optional
 
+# The defaults of --threshold, --alpha and --min-repetitions, which perf_regression.py shares.
+THRESHOLD, ALPHA, MIN_REPETITIONS = 0.05, 0.01, 9
+
 # Google Benchmark's time units; kernels_bench reports milliseconds (benchmark_rows.cpp).
 _MS_PER_UNIT = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
@@ -209,9 +212,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", nargs="+", required=True, metavar="JSON", help="the base revision's runs")
     parser.add_argument("--head", nargs="+", required=True, metavar="JSON", help="the head revision's runs")
-    parser.add_argument("--threshold", type=float, default=0.05, help="smallest change reported (0.05: 5 %%)")
-    parser.add_argument("--alpha", type=float, default=0.01, help="significance level of the U test")
-    parser.add_argument("--min-repetitions", type=int, default=9, help="fewest samples a side for a verdict")
+    parser.add_argument("--threshold", type=float, default=THRESHOLD, help="smallest change reported (0.05: 5 %%)")
+    parser.add_argument("--alpha", type=float, default=ALPHA, help="significance level of the U test")
+    parser.add_argument("--min-repetitions", type=int, default=MIN_REPETITIONS, help="fewest samples a side for a verdict")
     parser.add_argument("--out", help="write the Markdown table here too")
     parser.add_argument("--plot", help="write a PNG of the ratios here")
     args = parser.parse_args(argv)

@@ -3,7 +3,7 @@
 check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, gpu_time.py on
 two processes' device times (testdata/gpu_time), a kernels_bench JSON of invented figures written by
 Google Benchmark itself (real field names, aggregates, and a failed row); perf_compare.py on
-synthetic repetitions of two revisions."""
+synthetic repetitions of two revisions; perf_regression.py on fake kernels_bench builds."""
 
 import json
 import os
@@ -453,6 +453,178 @@ class PerfCompare(unittest.TestCase):
             self.assertEqual(file.read(), result.stdout)
         with open(plot, "rb") as file:
             self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+# A stand-in for kernels_bench, configured by fake.json beside it: lists its rows (Python's re for
+# --benchmark_filter), writes each run's repetitions around the row's median (KERNELS_BENCH_SLOWDOWN
+# slows matching rows, as the real harness does), exits with "exit" when a run is asked for, and
+# appends every call (side, arguments, planted slowdown) to the log.
+FAKE_BENCH = """\
+import json, os, random, re, sys
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake.json")) as file:
+    config = json.load(file)
+flags = dict((arg[2:].split("=", 1) + ["true"])[:2] for arg in sys.argv[1:])
+plant = os.environ.get("KERNELS_BENCH_SLOWDOWN")
+with open(config["log"], "a") as log:
+    log.write(json.dumps({"side": config["side"], "args": sys.argv[1:], "plant": plant}) + "\\n")
+names = [f"{row}/manual_time" for row in config["rows"]]
+names = [name for name in names if re.search(flags.get("benchmark_filter", ""), name)]
+if "benchmark_list_tests" in flags:
+    print("\\n".join(names))
+    sys.exit(0)
+if config.get("exit"):
+    sys.exit(config["exit"])
+rng, entries = random.Random(flags["benchmark_out"]), []
+for name in names:
+    row = name[: -len("/manual_time")]
+    median = config["rows"][row]
+    if plant and re.search(plant.rsplit("=", 1)[0], row):
+        median *= 1 + float(plant.rsplit("=", 1)[1])
+    for index in range(int(flags["benchmark_repetitions"])):
+        entries.append({"name": name, "run_name": name, "run_type": "iteration", "repetition_index": index,
+                        "real_time": median * (1 + rng.uniform(-0.01, 0.01)), "time_unit": "ms"})
+with open(flags["benchmark_out"], "w") as file:
+    json.dump({"context": {}, "benchmarks": entries}, file)
+"""
+
+# The fake's rows: a variant to 2^28, a scan-then-fan variant (a slash in its name), the naive scan
+# (stops at 2^16), a one-block scan (a single row below 2^10), and an operator's row (left out).
+FAKE_ROWS = {**{f"reduce/vectorized/int/{1 << k}": 0.01 * (1 << max(0, k - 18)) for k in range(10, 29, 2)},
+             **{f"scan/scan_then_fan/blelloch_padded/float/{1 << k}": 0.02 * (1 << max(0, k - 18))
+                for k in range(10, 29, 2)},
+             **{f"scan/naive/int/{1 << k}": 0.05 * (1 << max(0, k - 10)) for k in range(10, 17, 2)},
+             "scan/one_block/int/512": 0.008, "reduce/vectorized/int:max/268435456": 2.5}
+SELECTED = ["reduce/vectorized/int/1024", "reduce/vectorized/int/1048576", "reduce/vectorized/int/268435456",
+            "scan/scan_then_fan/blelloch_padded/float/1024", "scan/scan_then_fan/blelloch_padded/float/1048576",
+            "scan/scan_then_fan/blelloch_padded/float/268435456", "scan/naive/int/1024", "scan/naive/int/65536",
+            "scan/one_block/int/512"]
+
+
+@unittest.skipUnless(HAVE_SCIPY, "scipy is not installed (ci/install-deps.sh installs it)")
+class PerfRegression(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.addCleanup(self.folder.cleanup)
+        self.log = os.path.join(self.folder.name, "calls.jsonl")
+        self.out = os.path.join(self.folder.name, "report")
+
+    def fake_build(self, side, rows=None, exit_status=0):
+        """A build folder holding a fake kernels_bench for `side` (A or B)."""
+        build = os.path.join(self.folder.name, f"build-{side}")
+        os.makedirs(os.path.join(build, "bench"), exist_ok=True)
+        binary = os.path.join(build, "bench", "kernels_bench")
+        with open(binary, "w", encoding="utf-8") as file:
+            file.write(f"#!{sys.executable}\n{FAKE_BENCH}")
+        os.chmod(binary, 0o755)
+        with open(os.path.join(build, "bench", "fake.json"), "w", encoding="utf-8") as file:
+            json.dump({"side": side, "rows": rows or FAKE_ROWS, "log": self.log, "exit": exit_status}, file)
+        with open(os.path.join(build, "CMakeCache.txt"), "w", encoding="utf-8") as file:
+            file.write("CMAKE_BUILD_TYPE:STRING=Release\nCMAKE_CUDA_ARCHITECTURES:UNINITIALIZED=90\n"
+                       "CMAKE_GENERATOR:INTERNAL=Ninja\nCMAKE_CXX_FLAGS_DEBUG:STRING=-g\n")
+        return build
+
+    def check(self, *args, base=None, head=None, env=None):
+        base_args = ["--base-build", base or self.fake_build("A")] if "--base" not in args else []
+        return subprocess.run([sys.executable, os.path.join(HERE, "perf_regression.py"), *base_args,
+                               "--head-build", head or self.fake_build("B"), "--work", self.folder.name,
+                               "--out", self.out, *args], capture_output=True, text=True, check=False,
+                              env=dict(os.environ, **(env or {})))
+
+    def runs(self):
+        """The fake's calls that ran rows (not listings): (side, flags, planted slowdown)."""
+        with open(self.log, encoding="utf-8") as file:
+            calls = [json.loads(line) for line in file]
+        return [(call["side"], dict(arg[2:].split("=", 1) for arg in call["args"]), call["plant"]) for call in calls
+                if "--benchmark_list_tests" not in call["args"]]
+
+    def test_rows_at_two_to_the_10_20_and_28_or_the_longest(self):
+        # Fails if the check times other lengths than the launch-bound, middle and bandwidth-bound
+        # rows (or a shorter variant's longest), or times an operator's row.
+        import perf_regression
+        names = [f"{row}/manual_time" for row in FAKE_ROWS]
+        self.assertEqual(perf_regression.select_rows(names), [f"{row}/manual_time" for row in SELECTED])
+        # The filter names exactly those rows: no prefix of a longer name, no other length.
+        pattern = perf_regression.exact_filter(perf_regression.select_rows(names))
+        self.assertEqual([name for name in names if re.search(pattern, name)],
+                         [f"{row}/manual_time" for row in SELECTED])
+        self.assertIsNone(re.search(pattern, "reduce/vectorized/int/10240/manual_time"))
+        self.assertEqual(perf_regression.exact_filter(["a.b/c+d/1"]), r"^(a\.b/c\+d/1)$")
+
+    def test_runs_interleave_base_and_head_on_the_same_rows(self):
+        # Fails if the sides run in blocks (drift would read as a change), with other rows or fewer
+        # than 9 repetitions pooled a side, or if a row only the head lists is run at all.
+        head = self.fake_build("B", rows={**FAKE_ROWS, "sort/new_variant/int/1024": 0.02})
+        result = self.check("--rounds", "3", head=head)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        runs = self.runs()
+        self.assertEqual([side for side, _, _ in runs], ["A", "B", "A", "B", "A", "B"])
+        self.assertEqual({flags["benchmark_filter"] for _, flags, _ in runs},
+                         {runs[0][1]["benchmark_filter"]}, "one row list for every run")
+        self.assertEqual({flags["benchmark_repetitions"] for _, flags, _ in runs}, {"3"})
+        self.assertEqual({flags["benchmark_report_aggregates_only"] for _, flags, _ in runs}, {"false"})
+        self.assertNotIn("new_variant", runs[0][1]["benchmark_filter"])
+        self.assertIn("left out 1 head row(s) the base lacks", result.stdout)
+        self.assertIn(f"{len(SELECTED)} rows compared in", result.stdout)
+
+    def test_a_planted_twenty_percent_slowdown_is_slow(self):
+        # Fails if a 20 % slower head row passes, if the plant reaches the base's runs, or if the
+        # variable set in the environment leaks into either side.
+        result = self.check("--plant", "^scan/naive/int/1024$=0.2", env={"KERNELS_BENCH_SLOWDOWN": "^reduce/=0.5"})
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertEqual(table_line(result.stdout, "scan/naive/int/1024")[-1], "SLOW")
+        self.assertIn(f"1 SLOW, {len(SELECTED) - 1} SAME", result.stdout)
+        self.assertEqual({(side, plant) for side, _, plant in self.runs()},
+                         {("A", None), ("B", "^scan/naive/int/1024$=0.2")})
+        with open(os.path.join(self.out, "table.md"), encoding="utf-8") as file:
+            self.assertIn("| scan/naive/int/1024 |", file.read())
+        if HAVE_MATPLOTLIB:
+            with open(os.path.join(self.out, "ratios.png"), "rb") as file:
+                self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_identical_sides_pass(self):
+        # Fails if unchanged code vs itself reads as a slowdown (a false alarm) or --filter is ignored.
+        result = self.check("--filter", "^scan/")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("6 rows: 6 SAME", result.stdout)
+        self.assertNotIn("reduce/", self.runs()[0][1]["benchmark_filter"])
+
+    def test_a_missing_binary_an_unknown_revision_or_a_failed_run_is_bad_input(self):
+        # Fails if the check goes on (or passes) without a base to compare with, or after a failed run.
+        missing = self.check(base=os.path.join(self.folder.name, "no-build"))
+        self.assertEqual(missing.returncode, 2, missing.stdout + missing.stderr)
+        self.assertIn("no-build/bench/kernels_bench: no kernels_bench there", missing.stderr)
+        unknown = self.check("--base", "no-such-revision-55")
+        self.assertEqual(unknown.returncode, 2, unknown.stdout + unknown.stderr)
+        self.assertIn("unknown revision 'no-such-revision-55'", unknown.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.folder.name, "base-src")), "nothing checked out")
+        failed = self.check(base=self.fake_build("A", exit_status=1))
+        self.assertEqual(failed.returncode, 2, failed.stdout + failed.stderr)
+        self.assertIn("run A1 failed (exit 1)", failed.stderr)
+
+    def test_no_gpu_is_skipped(self):
+        # Fails if a machine without a GPU (kernels_bench exits 77) reads as a pass or a failure.
+        result = self.check(base=self.fake_build("A", exit_status=77))
+        self.assertEqual(result.returncode, 77, result.stdout + result.stderr)
+
+    def test_a_dry_run_runs_nothing(self):
+        # Fails if --dry-run builds, checks out or times anything, or does not print the plan.
+        result = self.check("--dry-run", "--plant", "^scan/=0.1")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual(self.runs(), [])
+        self.assertFalse(os.path.exists(self.out))
+        lines = result.stdout.splitlines()
+        self.assertEqual([line.split(":")[0] for line in lines if re.match(r"^[AB][0-9]:", line)],
+                         ["A1", "B1", "A2", "B2"])
+        self.assertIn("B1: KERNELS_BENCH_SLOWDOWN='^scan/=0.1' ", result.stdout)
+        self.assertTrue(all(f"  {row}/manual_time" in lines for row in SELECTED))
+        # A base revision to build: the commands, with the head build's options, and nothing done.
+        built = self.check("--dry-run", "--base", "HEAD")
+        self.assertEqual(built.returncode, 0, built.stdout + built.stderr)
+        self.assertRegex(built.stdout, r"worktree add --quiet --detach \S+/base-src [0-9a-f]{40}")
+        self.assertIn("-G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90\n", built.stdout)
+        self.assertIn(f"--build {os.path.join(self.folder.name, 'base-build')} --target kernels_bench", built.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.folder.name, "base-src")))
+        self.assertEqual(self.runs(), [])
 
 
 if __name__ == "__main__":
