@@ -18,6 +18,7 @@
 #include "baselines.hpp"
 #include "device_session.hpp"
 #include "gpu_timer.hpp"
+#include "planted_slowdown.hpp"
 #include "rotating_inputs.hpp"
 #include "row_names.hpp"
 
@@ -97,9 +98,17 @@ void run_row(benchmark::State& state, const kernels::VariantInfo& variant, kerne
     call();  // warm-up: loads the variant's kernels on first use
     kernels::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize (warm-up)");
     GpuTimer timer;
+    // KERNELS_BENCH_SLOWDOWN: a matching row's timed calls each end with a spin, measured here, untimed.
+    const std::optional<double> planted =
+        planted_fraction(row_name(Rows::family, variant.name, kernels::type_key_v<T>, op, n));
+    const std::uint64_t spin_ns = planted ? planted_spin_ns(*planted, stream, timer, call) : 0;
+    const auto timed_call = [&] {
+      call();
+      if (planted) enqueue_spin(stream, spin_ns);
+    };
     double total_ms = 0;
     for (auto _ : state) {
-      const double ms = timer.time_ms(stream, call);
+      const double ms = timer.time_ms(stream, timed_call);
       state.SetIterationTime(ms * 1e-3);
       total_ms += ms;
     }

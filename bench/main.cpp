@@ -8,11 +8,13 @@
 // (--benchmark_list_tests) needs no GPU.
 #include "device_session.hpp"
 #include "families.hpp"
+#include "planted_slowdown.hpp"
 
 #include <benchmark/benchmark.h>
 #include <harness/session/gpu_session.hpp>
 
 #include <cstdio>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -61,6 +63,12 @@ int main(int argc, char** argv) {
   int arg_count = static_cast<int>(args.size()) - 1;
   benchmark::Initialize(&arg_count, args.data());
   if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 1;
+  try {
+    bench::check_planted_slowdown();  // a malformed value stops the run before any row
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "kernels_bench: %s\n", error.what());
+    return 2;
+  }
   bench::register_reduce_rows();
   bench::register_scan_rows();
   bench::register_sort_rows();

@@ -627,5 +627,30 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual(self.runs(), [])
 
 
+# ctest sets it to the build's kernels_bench (bench/CMakeLists.txt); run by hand, the test is skipped.
+KERNELS_BENCH = os.environ.get("KERNELS_BENCH_BINARY")
+
+
+@unittest.skipUnless(KERNELS_BENCH, "KERNELS_BENCH_BINARY is not set (ctest sets it to the build's kernels_bench)")
+class PlantedSlowdownVariable(unittest.TestCase):
+    def listing(self, value):
+        return subprocess.run([KERNELS_BENCH, "--benchmark_list_tests", "--benchmark_filter=^scan/naive/int/1024/"],
+                              capture_output=True, text=True, check=False,
+                              env=dict(os.environ, KERNELS_BENCH_SLOWDOWN=value))
+
+    def test_a_malformed_value_stops_before_any_row(self):
+        # Fails if a malformed KERNELS_BENCH_SLOWDOWN is ignored (a power measurement would plant
+        # nothing and read as a miss) or its message does not say what is wrong and what is expected.
+        for value in ("^scan/=ten", "^scan/", "=0.1", "(=0.1", "^scan/=-0.1", "^scan/=0"):
+            result = self.listing(value)
+            self.assertEqual(result.returncode, 2, value)
+            self.assertIn(f"KERNELS_BENCH_SLOWDOWN='{value}' is malformed", result.stderr)
+            self.assertIn("expected <row regex>=<fraction>", result.stderr)
+            self.assertEqual(result.stdout, "", "no row listed")
+        for value in ("^scan/naive/=0.10", ""):
+            result = self.listing(value)
+            self.assertEqual((result.returncode, result.stdout), (0, "scan/naive/int/1024/manual_time\n"), value)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
