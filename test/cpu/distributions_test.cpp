@@ -124,6 +124,9 @@ TEST(Distributions, FloatSpecialValues) {
   EXPECT_TRUE(std::all_of(zeros.begin(), zeros.end(), [](float x) { return x == 0; }));
   EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return std::signbit(x); }), 1);
   EXPECT_GE(std::count_if(zeros.begin(), zeros.end(), [](float x) { return !std::signbit(x); }), 1);
+  const auto negative_zeros = generate<double>(Distribution::negative_zeros, n, seed);
+  EXPECT_TRUE(std::all_of(negative_zeros.begin(), negative_zeros.end(),
+                          [](double x) { return x == 0 && std::signbit(x); }));  // IEEE's sum of these is -0.0
   const auto denormals = generate<float>(Distribution::denormals, n, seed);
   EXPECT_TRUE(
       std::all_of(denormals.begin(), denormals.end(), [](float x) { return std::fpclassify(x) == FP_SUBNORMAL; }));

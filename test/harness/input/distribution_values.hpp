@@ -120,6 +120,7 @@ HARNESS_HOST_DEVICE T float_only_value(Distribution distribution, std::uint64_t 
       return s.replaced ? infinity<T>(!(s.bits & 1)) : uniform;
     }
     case Distribution::signed_zeros: return from_double<T>(random_bits(seed, i) & 1 ? 0.0 : -0.0);
+    case Distribution::negative_zeros: return from_double<T>(-0.0);
     case Distribution::denormals: return subnormal<T>(random_bits(seed, i));
     case Distribution::specials: {
       const std::uint64_t bits = random_bits(derive_seed(seed, 2), i);
@@ -162,6 +163,7 @@ HARNESS_HOST_DEVICE T distribution_value(Distribution distribution, std::uint64_
       case Distribution::nan:
       case Distribution::infinities:
       case Distribution::signed_zeros:
+      case Distribution::negative_zeros:
       case Distribution::denormals:
       case Distribution::specials:
       case Distribution::cancellation: return float_only_value<T>(distribution, n, seed, i);

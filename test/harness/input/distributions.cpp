@@ -20,6 +20,7 @@ bool is_float_only(Distribution distribution) {
     case Distribution::nan:
     case Distribution::infinities:
     case Distribution::signed_zeros:
+    case Distribution::negative_zeros:
     case Distribution::denormals:
     case Distribution::cancellation:
     case Distribution::specials: return true;
@@ -78,6 +79,7 @@ std::string_view name(Distribution distribution) {
     case Distribution::nan: return "nan";
     case Distribution::infinities: return "infinities";
     case Distribution::signed_zeros: return "signed_zeros";
+    case Distribution::negative_zeros: return "negative_zeros";
     case Distribution::denormals: return "denormals";
     case Distribution::cancellation: return "cancellation";
     case Distribution::two_values: return "two_values";
