@@ -1,9 +1,11 @@
 // The families' variant tables, filled by the variants' own files as the library loads.
+#include <kernels/detail/library_load.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 #include <kernels/scan/detail/scan_variant.hpp>
 #include <kernels/sort/detail/sort_variant.hpp>
 
 #include <deque>
+#include <optional>
 #include <stdexcept>
 
 namespace kernels::detail {
@@ -22,7 +24,17 @@ FamilyTables<Variant>& family_tables() {
   return family;
 }
 
+std::optional<LibraryRegistrations> library_load;  // set while load_variant_library runs dlopen
+
 }  // namespace
+
+void begin_library_load() { library_load.emplace(); }
+
+LibraryRegistrations end_library_load() {
+  LibraryRegistrations made = std::move(*library_load);
+  library_load.reset();
+  return made;
+}
 
 template <class Variant>
 const std::vector<const Variant*>& registered_variants() {
@@ -35,11 +47,17 @@ bool register_variant(Variant variant) {
   const Variant& stored = family.tables.emplace_back(std::move(variant));
   try {
     add_to_registry(stored.info);
+  } catch (const std::logic_error& refused) {
+    family.tables.pop_back();
+    if (!library_load) throw;
+    library_load->refused.push_back(refused.what());
+    return false;
   } catch (...) {
     family.tables.pop_back();
     throw;
   }
   family.in_order.push_back(&stored);
+  if (library_load) library_load->registered.push_back(stored.info.id());
   return true;
 }
 

@@ -22,6 +22,7 @@
 #include "harness/scan/scan_large.hpp"
 #include "harness/session/gpu_session.hpp"
 #include "harness/settings/environment.hpp"
+#include "harness/settings/variant_libraries.hpp"
 #include "harness/sort/sort_family.hpp"
 #include "harness/sort/sort_large.hpp"
 #include "kcheck/case_args.hpp"
@@ -36,6 +37,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 namespace {
@@ -178,11 +180,24 @@ std::vector<harness::Case> read_batch(const std::string& path) {
 
 int main(int argc, char** argv) {
   harness::refuse_retired_variables();
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args, libraries;  // --variants-library <path>, anywhere, loaded before the rest is read
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--variants-library") {
+      args.emplace_back(argv[i]);
+    } else if (i + 1 < argc) {
+      libraries.emplace_back(argv[++i]);
+    } else {
+      std::cerr << "kcheck: --variants-library takes a library's path\n(kcheck --help shows the options)\n";
+      return kUsage;
+    }
+  }
+  harness::load_variant_libraries(libraries);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"
               << "      kcheck --contracts (every contract, as test/cpu/declared_contracts.txt holds it);\n"
-              << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch).\n"
+              << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch);\n"
+              << "      --variants-library <path> with any of these loads a variant library first (as\n"
+              << "      KERNELS_VARIANT_LIBRARIES=<path>:<path>... does; docs/your-kernels.md).\n"
               << "A batch that has not finished after KERNELS_HANG_TIMEOUT_S seconds (default "
               << harness::kDefaultHangTimeoutSeconds << "; 0: never) fails, naming the case that hangs.\n"
               << "Exit status: 0 pass, 1 fail, 2 usage or contract error, no GPU, or too little device memory (a "

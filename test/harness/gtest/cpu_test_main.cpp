@@ -5,6 +5,7 @@
 //   <exe> [gtest flags]              runs the tests
 #include "harness/gtest/variant_listing.hpp"
 #include "harness/settings/environment.hpp"
+#include "harness/settings/variant_libraries.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 
 int main(int argc, char** argv) {
   harness::refuse_retired_variables();
+  harness::load_variant_libraries();
   testing::InitGoogleTest(&argc, argv);
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
   return RUN_ALL_TESTS();

@@ -18,6 +18,7 @@
 #include "harness/session/mps_client.hpp"
 #include "harness/session/phase_clock.hpp"
 #include "harness/settings/environment.hpp"
+#include "harness/settings/variant_libraries.hpp"
 
 #include <gtest/gtest.h>
 #include <algorithm>
@@ -138,6 +139,7 @@ void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
 
 int main(int argc, char** argv) {
   harness::refuse_retired_variables();
+  harness::load_variant_libraries();
   harness::join_mps_if_serving();
   testing::InitGoogleTest(&argc, argv);
   if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
