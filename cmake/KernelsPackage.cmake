@@ -15,6 +15,7 @@ set(KERNELS_PACKAGE_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/${KERNELS_PACKAGE_N
 
 # The same name inside this build, for a project that adds this one with add_subdirectory().
 add_library(${KERNELS_PACKAGE_NAME}::kernels ALIAS kernels)
+add_library(${KERNELS_PACKAGE_NAME}::variant_api ALIAS variant_api)
 
 # No SOVERSION on purpose: the mutation runs swap libkernels.so itself through LD_LIBRARY_PATH
 # (ci/mutation/ctest_runs.py), which a versioned soname would bypass.
@@ -25,6 +26,16 @@ install(TARGETS kernels EXPORT ${KERNELS_PACKAGE_NAME}Targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/include/kernels
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The variant interface: its target, the detail headers kernels/variant/*.cuh include (at the paths variant files
+# use, <kernels/detail/...> and <kernels/<family>/detail/...>), and the variant templates to start from.
+install(TARGETS variant_api EXPORT ${KERNELS_PACKAGE_NAME}Targets)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/detail DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kernels
+  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "library_load.hpp" EXCLUDE)
+foreach(family IN ITEMS reduce scan sort)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/${family}/detail DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kernels/${family}
+    FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
+endforeach()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/templates/ DESTINATION ${CMAKE_INSTALL_DATADIR}/${KERNELS_PACKAGE_NAME}/templates)
 
 if(TARGET kcheck_package)
   file(RELATIVE_PATH bin_to_lib "/${CMAKE_INSTALL_BINDIR}" "/${CMAKE_INSTALL_LIBDIR}")

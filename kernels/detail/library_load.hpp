@@ -1,5 +1,4 @@
-// Registrations made while a variant library loads (src/variant_libraries.cpp): a throw from a library's static
-// initialisation would end the process, so a refused record is kept here, to be reported with the library's name.
+// A record refused while a variant library loads is kept here: a throw from its static initialisation ends the process.
 #pragma once
 
 #include <string>

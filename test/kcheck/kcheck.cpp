@@ -59,8 +59,10 @@ std::string join(const Values& values) {
 
 // Every variant's contract as test/cpu/declared_contracts.txt holds it (the build writes the file
 // from this, cmake/DeclaredContracts.cmake).
-int print_contracts() {
+// Every variant's contract, or only the variant libraries' when any is loaded (what their own repository keeps).
+int print_contracts(const std::vector<std::string>& loaded) {
   for (const VariantInfo* info : kernels::all_variants()) {
+    if (!loaded.empty() && std::find(loaded.begin(), loaded.end(), info->id()) == loaded.end()) continue;
     for (const std::string& line : harness::contract_lines(*info)) std::cout << line << "\n";
   }
   return kPass;
@@ -191,10 +193,11 @@ int main(int argc, char** argv) {
       return kUsage;
     }
   }
-  harness::load_variant_libraries(libraries);
+  const std::vector<std::string> loaded = harness::load_variant_libraries(libraries);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << harness::case_args_help() << "\nAlso: kcheck --list (every variant and its contract);\n"
-              << "      kcheck --contracts (every contract, as test/cpu/declared_contracts.txt holds it);\n"
+              << "      kcheck --contracts (every contract, as test/cpu/declared_contracts.txt holds it; with variant\n"
+              << "      libraries, theirs only);\n"
               << "      kcheck --batch <file> (the rerun lines of a file, one a line, as one batch);\n"
               << "      --variants-library <path> with any of these loads a variant library first (as\n"
               << "      KERNELS_VARIANT_LIBRARIES=<path>:<path>... does; docs/your-kernels.md).\n"
@@ -205,7 +208,7 @@ int main(int argc, char** argv) {
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();
-  if (args.size() == 1 && args[0] == "--contracts") return print_contracts();
+  if (args.size() == 1 && args[0] == "--contracts") return print_contracts(loaded);
 
   std::vector<harness::Case> cases;
   try {

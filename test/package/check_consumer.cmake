@@ -1,7 +1,8 @@
 # cpu.package_consumer: installs the build into a fresh prefix, runs the installed kcheck (no test
 # fixtures in it) beside the build folder's (with them), then configures, builds and runs
 # test/package/consumer against the prefix, and once more against the build folder itself
-# (export()).
+# (export()); then builds examples/your-kernels, a library of outside variants, against the prefix
+# and runs its CPU checks (its variants load into the installed kcheck, their contracts as kept).
 # Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
 #                  -DCUDA_ROOT=... -P check_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -29,14 +30,16 @@ endfunction()
 file(REMOVE_RECURSE "${WORK_DIR}")
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
 
-# Only the public headers are installed (the operators' descriptors among them, which types.hpp
-# includes): no detail/ folder, no source.
+# The public headers (the operators' descriptors among them, which types.hpp includes) and the
+# variant interface (kernels/variant/ and the detail headers it includes) are installed; no source.
 file(GLOB_RECURSE installed_headers RELATIVE "${prefix}/include" "${prefix}/include/*")
-if(NOT "kernels/reduce.hpp" IN_LIST installed_headers)
-  message(FATAL_ERROR "kernels/reduce.hpp is not installed (installed: ${installed_headers})")
-endif()
+foreach(wanted IN ITEMS kernels/reduce.hpp kernels/variant/reduce.cuh kernels/reduce/detail/make_reduce_variant.cuh)
+  if(NOT wanted IN_LIST installed_headers)
+    message(FATAL_ERROR "${wanted} is not installed (installed: ${installed_headers})")
+  endif()
+endforeach()
 foreach(header IN LISTS installed_headers)
-  if(NOT header MATCHES "^kernels/(operators/)?[a-z0-9_]+\\.hpp$")
+  if(NOT header MATCHES "^kernels/((operators|variant|detail|(reduce|scan|sort)/detail)/)?[a-z0-9_]+\\.(hpp|cuh)$")
     message(FATAL_ERROR "installed beside the public headers: include/${header}")
   endif()
 endforeach()
@@ -75,3 +78,10 @@ if(NOT build_tree_variants)
 endif()
 check_consumer(installed "${installed_package_dir}")
 check_consumer(build-tree "${BUILD_DIR}")
+
+# The example outside project: built against the prefix as a user's repository would be, its CPU checks run.
+set(example "${WORK_DIR}/your-kernels")
+run(${CMAKE_COMMAND} -S "${CMAKE_CURRENT_LIST_DIR}/../../examples/your-kernels" -B "${example}" -G "${GENERATOR}"
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCUDAToolkit_ROOT=${CUDA_ROOT} -DGpuPrimitives_DIR=${installed_package_dir})
+run(${CMAKE_COMMAND} --build "${example}")
+run(${CMAKE_CTEST_COMMAND} --test-dir "${example}" -L cpu --output-on-failure --no-tests=error)

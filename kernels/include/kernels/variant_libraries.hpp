@@ -1,6 +1,4 @@
-// Variant libraries: shared libraries, built against this package, whose variant files register more variants
-// into this registry when loaded (docs/your-kernels.md). The suite's test programs and kcheck load them by
-// name (KERNELS_VARIANT_LIBRARIES, kcheck --variants-library), never by LD_PRELOAD.
+// Variant libraries: shared libraries of variants built against this package, loaded by name (docs/your-kernels.md).
 #pragma once
 
 #include <stdexcept>
@@ -9,9 +7,6 @@
 
 namespace kernels {
 
-// A library that cannot join the registry: the message names the library and why (a missing file, a missing
-// symbol, no variant registered, a record refused, a name already registered); the caller stops there (the suite exits
-// 2).
 class VariantLibraryError : public std::runtime_error {
  public:
   VariantLibraryError(std::string library, const std::string& why);
@@ -21,8 +16,7 @@ class VariantLibraryError : public std::runtime_error {
   std::string library_;
 };
 
-// Loads `path` (dlopen, every symbol resolved now) and returns the ids ("family/name") it registered, in
-// registration order; throws VariantLibraryError as above.
+// dlopen (every symbol resolved now); the ids it registered, in order, or VariantLibraryError naming why not.
 std::vector<std::string> load_variant_library(const std::string& path);
 
 }  // namespace kernels

@@ -1,0 +1,24 @@
+// The variant interface of the scans (docs/your-kernels.md): what a variant file of yours includes to write a
+// kernel, its implementation struct and its record, and to register it as the suite's own variants do
+// (kernels/templates/scan_variant.cu.template). Its names are in kernels::variant.
+#pragma once
+
+#include <kernels/detail/device_query.hpp>
+#include <kernels/detail/launch.cuh>
+#include <kernels/detail/rounding.hpp>
+#include <kernels/scan/detail/make_scan_variant.cuh>
+
+#include <kernels/variant/version.hpp>
+
+namespace kernels::variant {
+
+using detail::ceil_div;
+using detail::dynamic_shared;
+using detail::KernelLabel;
+using detail::launch_kernel;
+using detail::make_scan_variant;
+using detail::multiprocessor_count;
+using detail::register_variant;
+using detail::ScanCall;
+
+}  // namespace kernels::variant
