@@ -1,9 +1,11 @@
-// Variant libraries: shared libraries of variants built against this package, loaded by name (docs/your-kernels.md).
+// Variant libraries loaded by name, and the variant interface's version (docs/your-kernels.md).
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#define KERNELS_VARIANT_API_VERSION 1
 
 namespace kernels {
 

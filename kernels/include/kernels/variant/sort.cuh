@@ -1,6 +1,5 @@
-// The variant interface of the sorts (docs/your-kernels.md): what a variant file of yours includes to write a
-// kernel, its implementation struct and its record, and to register it as the suite's own variants do
-// (kernels/templates/sort_variant.cu.template). Its names are in kernels::variant.
+// The variant interface of the sorts (docs/your-kernels.md): what a variant file of yours includes, as the
+// suite's own do (kernels/templates/sort_variant.cu.template); its names are in kernels::variant.
 #pragma once
 
 #include <kernels/detail/device_query.hpp>
@@ -8,7 +7,7 @@
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 
-#include <kernels/variant/version.hpp>
+#include <kernels/variant_libraries.hpp>
 
 namespace kernels::variant {
 
