@@ -4,7 +4,7 @@
 #include <dlfcn.h>
 
 #include <filesystem>
-#include <set>
+#include <map>
 
 namespace kernels {
 
@@ -24,9 +24,9 @@ std::string joined(const std::vector<std::string>& items) {
 std::vector<std::string> load_variant_library(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) throw VariantLibraryError(path, "no such file");
-  static std::set<std::string> loaded;  // a library given twice would register nothing the second time
+  static std::map<std::string, std::vector<std::string>> loaded;  // loading one again registers nothing new
   const std::string canonical = std::filesystem::canonical(path, error).string();
-  if (!loaded.insert(canonical).second) throw VariantLibraryError(path, "given twice");
+  if (const auto earlier = loaded.find(canonical); earlier != loaded.end()) return earlier->second;
   detail::begin_library_load();
   // RTLD_NOW: a missing symbol fails here, not at a variant's first call; RTLD_GLOBAL: one registry for all.
   void* handle = dlopen(canonical.c_str(), RTLD_NOW | RTLD_GLOBAL);
@@ -35,7 +35,7 @@ std::vector<std::string> load_variant_library(const std::string& path) {
   if (handle == nullptr) throw VariantLibraryError(path, std::string("does not load: ") + (why ? why : "?"));
   if (!made.refused.empty()) throw VariantLibraryError(path, "a record refused: " + joined(made.refused));
   if (made.registered.empty()) throw VariantLibraryError(path, "registers no variant");
-  return made.registered;
+  return loaded[canonical] = made.registered;
 }
 
 }  // namespace kernels

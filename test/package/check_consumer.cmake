@@ -85,3 +85,11 @@ run(${CMAKE_COMMAND} -S "${CMAKE_CURRENT_LIST_DIR}/../../examples/your-kernels" 
     -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCUDAToolkit_ROOT=${CUDA_ROOT} -DGpuPrimitives_DIR=${installed_package_dir})
 run(${CMAKE_COMMAND} --build "${example}")
 run(${CMAKE_CTEST_COMMAND} --test-dir "${example}" -L cpu --output-on-failure --no-tests=error)
+# The suite's test programs list the library's variants as their own when asked for the loaded ones only.
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "KERNELS_VARIANT_LIBRARIES=${example}/libmy_kernels.so"
+                        "${BUILD_DIR}/test/variants/reduce/reduce_test" --list-variants loaded:reduce
+                RESULT_VARIABLE status OUTPUT_VARIABLE listed ERROR_VARIABLE errors)
+if(NOT status EQUAL 0 OR NOT listed STREQUAL "my_block_sum float,int\n")
+  message(FATAL_ERROR "reduce_test --list-variants loaded:reduce with the example's library: exit ${status}, "
+                      "'${listed}' (expected 'my_block_sum float,int'):\n${errors}")
+endif()

@@ -18,7 +18,7 @@ class VariantLibraryError : public std::runtime_error {
   std::string library_;
 };
 
-// dlopen (every symbol resolved now); the ids it registered, in order, or VariantLibraryError naming why not.
+// dlopen (every symbol resolved now, once a library); the ids it registered, or VariantLibraryError naming why not.
 std::vector<std::string> load_variant_library(const std::string& path);
 
 }  // namespace kernels

@@ -1,6 +1,7 @@
 #include "harness/diagnosis/fault_attribution.hpp"
 
 #include "harness/diagnosis/child_process.hpp"
+#include "harness/diagnosis/rerun_confirmation.hpp"
 #include "harness/session/mps_client.hpp"
 #include "harness/settings/environment.hpp"
 #include "harness/settings/exact_number.hpp"
@@ -13,10 +14,6 @@
 #include <fstream>
 #include <utility>
 
-#ifndef KCHECK_PATH
-#error "KCHECK_PATH (the build's kcheck) must be defined"
-#endif
-
 namespace harness {
 namespace {
 
@@ -28,7 +25,7 @@ constexpr std::chrono::seconds kChildTimeout{120};
 // Reruns cases [first, last) in a child kcheck: one case by its own rerun line, several as one
 // batch from a file of rerun lines. Gives the child's output when its stream failed.
 std::optional<std::string> rerun_apart(const std::vector<Case>& cases, std::size_t first, std::size_t last) {
-  std::vector<std::string> argv{KCHECK_PATH};
+  std::vector<std::string> argv{kcheck_program()};
   std::string batch_file;
   if (last - first == 1) {
     const std::vector<std::string> args = to_args(cases[first]);
@@ -100,7 +97,7 @@ BatchReport attribute_stream_failure(const std::vector<Case>& cases, cudaError_t
   if (!faults_attributed()) {
     return every_case("not attributed to one case: KERNELS_ATTRIBUTE_FAULTS=0; every case of the batch is listed");
   }
-  const std::string kcheck = KCHECK_PATH;
+  const std::string kcheck = kcheck_program();
   if (access(kcheck.c_str(), X_OK) != 0) {
     return every_case("not attributed to one case: no kcheck at " + kcheck + " to rerun the cases apart");
   }

@@ -21,6 +21,12 @@
 #endif
 
 namespace harness {
+
+std::string kcheck_program() {
+  const char* chosen = suite_variable("KERNELS_KCHECK");
+  return chosen != nullptr && *chosen != '\0' ? chosen : KCHECK_PATH;
+}
+
 namespace {
 
 // A rerun that does not end: kcheck's own hang watchdog ends it first (exit 1).
@@ -63,7 +69,7 @@ void repeat_line(CaseFailure& failure, const Case& repeated, unsigned failed, co
 // The build's kcheck with `args` in a child process. Exit 1 is a failure when `failed` agrees
 // (the case looked for is among those that failed); exit 0 or 2.. as in kcheck's help.
 RerunOutcome run_kcheck(const std::vector<std::string>& args, const std::function<bool(const std::string&)>& failed) {
-  const std::string kcheck = KCHECK_PATH;
+  const std::string kcheck = kcheck_program();
   if (access(kcheck.c_str(), X_OK) != 0) return {RerunOutcome::refused, 0, "no kcheck at " + kcheck};
   std::vector<std::string> argv{kcheck};
   argv.insert(argv.end(), args.begin(), args.end());

@@ -13,6 +13,8 @@
 // alone, so its line is only run as printed.
 #pragma once
 
+#include <string>
+
 #include "harness/runner/batch_report.hpp"
 
 #include <filesystem>
@@ -30,6 +32,9 @@ struct RerunOutcome {
 
 // The build's kcheck as a child process, with the environment of this process.
 RerunOutcome rerun_in_child_kcheck(const Case& c);
+
+// The kcheck that reruns a case: KERNELS_KCHECK (an installed test program's), else the build's.
+std::string kcheck_program();
 
 // The build's kcheck on a file of rerun lines as one batch: failed when `last` failed.
 RerunOutcome rerun_batch_in_child_kcheck(const std::filesystem::path& file, const Case& last);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   harness::refuse_retired_variables();
   harness::load_variant_libraries();
   testing::InitGoogleTest(&argc, argv);
-  if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
+  if (argc >= 2 && std::strcmp(argv[1], "--list-variants") == 0)
+    return harness::list_variants(argc > 2 ? argv[2] : nullptr);
   return RUN_ALL_TESTS();
 }

@@ -142,7 +142,8 @@ int main(int argc, char** argv) {
   harness::load_variant_libraries();
   harness::join_mps_if_serving();
   testing::InitGoogleTest(&argc, argv);
-  if (argc == 2 && std::strcmp(argv[1], "--list-variants") == 0) return harness::list_variants();
+  if (argc >= 2 && std::strcmp(argv[1], "--list-variants") == 0)
+    return harness::list_variants(argc > 2 ? argv[2] : nullptr);
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
   const auto started = std::chrono::steady_clock::now();

@@ -1,10 +1,14 @@
 #include "harness/gtest/variant_listing.hpp"
 
+#include "harness/settings/variant_libraries.hpp"
+
 #include <kernels/types.hpp>
 
 #include <cstdio>
 #include <map>
 #include <set>
+#include <string_view>
+#include <vector>
 
 namespace harness {
 namespace {
@@ -20,7 +24,30 @@ std::string test_param_name(const kernels::VariantInfo& variant) { return withou
 
 std::string test_param_id(const kernels::VariantInfo& variant) { return without_slashes(variant.id()); }
 
-int list_variants() {
+namespace {
+
+// The parameters of the variants the loaded variant libraries registered, of `family` unless empty.
+std::set<std::string> loaded_params(const std::vector<std::string>& loaded, std::string_view family) {
+  std::set<std::string> params;
+  for (const std::string& id : loaded) {
+    const kernels::VariantInfo* variant = kernels::find_variant(id);
+    if (variant == nullptr || (!family.empty() && kernels::name(variant->family) != family)) continue;
+    params.insert({test_param_name(*variant), test_param_id(*variant)});
+  }
+  return params;
+}
+
+}  // namespace
+
+int list_variants(const char* selection) {
+  const std::string_view wanted = selection == nullptr ? "" : selection;
+  if (!wanted.empty() && !wanted.starts_with("loaded")) {
+    std::fprintf(stderr, "--list-variants takes nothing, 'loaded' or 'loaded:<family>', not '%s'\n", selection);
+    return 2;
+  }
+  const std::string_view family = wanted.size() > 7 ? wanted.substr(7) : "";
+  const std::set<std::string> only =
+      wanted.empty() ? std::set<std::string>{} : loaded_params(loaded_variant_ids(), family);
   std::map<std::string, std::set<std::string>> types_of;
   const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
   for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
@@ -36,6 +63,7 @@ int list_variants() {
     }
   }
   for (const auto& [name, types] : types_of) {
+    if (!wanted.empty() && !only.contains(name)) continue;
     std::string line = name;
     for (const std::string& type : types) line += (type == *types.begin() ? " " : ",") + type;
     std::printf("%s\n", line.c_str());

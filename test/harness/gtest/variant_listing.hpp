@@ -29,7 +29,8 @@ inline std::string variant_param_id(const testing::TestParamInfo<const kernels::
 // Prints the parameter names the executable's tests are instantiated for, one a line (the last
 // '/'-separated part of each test's name), each followed, where it has per-type tests (suites
 // named <type>/...), by a space and those types' names joined by commas: "cub int,unsigned".
-// Touches no GPU. Returns main's exit status.
-int list_variants();
+// Touches no GPU. Returns main's exit status. `selection` "loaded" or "loaded:<family>" keeps the variants
+// of the loaded variant libraries only (gpu_primitives_add_tests: a user's project makes entries for its own).
+int list_variants(const char* selection = nullptr);
 
 }  // namespace harness

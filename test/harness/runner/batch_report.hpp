@@ -56,7 +56,9 @@ struct CaseFailure {
   // When set, its rerun line runs this file of rerun lines as one batch: the runs before it, then it.
   std::string rerun_file;
 
-  std::string rerun_line() const { return rerun_file.empty() ? kcheck_line(c) : "kcheck --batch " + rerun_file; }
+  std::string rerun_line() const {
+    return rerun_file.empty() ? printed_rerun_line(c) : kcheck_command() + " --batch " + rerun_file;
+  }
   // "FAIL <case>: <what>" and, on a line of its own, "     rerun: kcheck ...".
   std::string lines() const { return "FAIL " + describe(c) + ": " + what + "\n     rerun: " + rerun_line(); }
 };

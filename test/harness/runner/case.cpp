@@ -1,5 +1,7 @@
 #include "harness/runner/case.hpp"
 
+#include "harness/settings/variant_libraries.hpp"
+
 #include <sstream>
 
 namespace harness {
@@ -43,10 +45,24 @@ std::vector<std::string> to_args(const Case& c) {
   return args;
 }
 
-std::string kcheck_line(const Case& c) {
-  std::string line = "kcheck";
-  for (const std::string& arg : to_args(c)) line += " " + arg;
-  return line;
+namespace {
+
+std::string joined_args(const Case& c) {
+  std::string text;
+  for (const std::string& arg : to_args(c)) text += " " + arg;
+  return text;
+}
+
+}  // namespace
+
+std::string kcheck_line(const Case& c) { return "kcheck" + joined_args(c); }
+
+std::string printed_rerun_line(const Case& c) { return kcheck_command() + joined_args(c); }
+
+std::string kcheck_command() {
+  std::string command = "kcheck";
+  for (const std::string& library : loaded_variant_libraries()) command += " --variants-library " + library;
+  return command;
 }
 
 std::string batch_lines(std::span<const Case> cases) {

@@ -10,4 +10,8 @@ namespace harness {
 // returns the ids they registered. A library that cannot join the registry exits 2, naming it and why.
 std::vector<std::string> load_variant_libraries(const std::vector<std::string>& more = {});
 
+// The libraries loaded, as given: a rerun line names them (kcheck_command), so that it runs where it is printed.
+const std::vector<std::string>& loaded_variant_libraries();
+const std::vector<std::string>& loaded_variant_ids();  // what they registered
+
 }  // namespace harness
