@@ -45,6 +45,26 @@ if(TARGET kcheck_package)
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
+# The suite's test programs without its fixtures (kernels_add_package_test_program), in libexec/, and the table
+# gpu_primitives_add_tests reads: program, family, entry prefix, labels, properties, CPU.
+get_property(package_tests GLOBAL PROPERTY KERNELS_PACKAGE_TEST_PROGRAMS)
+set(package_test_table "")
+if(package_tests)
+  file(RELATIVE_PATH libexec_to_lib "/${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME}" "/${CMAKE_INSTALL_LIBDIR}")
+  foreach(row IN LISTS package_tests)
+    string(REGEX REPLACE "\\|.*" "" program "${row}")
+    set_target_properties(${program}_package PROPERTIES INSTALL_RPATH "$ORIGIN/${libexec_to_lib}"
+                                                         INSTALL_RPATH_USE_LINK_PATH TRUE)
+    install(TARGETS ${program}_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
+      RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})
+    string(APPEND package_test_table "  \"${row}\"\n")
+  endforeach()
+endif()
+configure_file(${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake
+               ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake COPYONLY)
+file(WRITE ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
+     "# Written by cmake/KernelsPackage.cmake: the installed test programs.\nset(GpuPrimitives_TEST_PROGRAMS\n${package_test_table})\n")
+
 install(EXPORT ${KERNELS_PACKAGE_NAME}Targets
   NAMESPACE ${KERNELS_PACKAGE_NAME}::
   DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})
@@ -62,4 +82,6 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Co
 install(FILES
   ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake
   ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}ConfigVersion.cmake
+  ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake
   DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})

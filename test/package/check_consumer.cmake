@@ -85,6 +85,16 @@ run(${CMAKE_COMMAND} -S "${CMAKE_CURRENT_LIST_DIR}/../../examples/your-kernels" 
     -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCUDAToolkit_ROOT=${CUDA_ROOT} -DGpuPrimitives_DIR=${installed_package_dir})
 run(${CMAKE_COMMAND} --build "${example}")
 run(${CMAKE_CTEST_COMMAND} --test-dir "${example}" -L cpu --output-on-failure --no-tests=error)
+# gpu_primitives_add_tests gave its variant the suite's entries, run by the installed, fixture-free programs.
+execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${example}" -N OUTPUT_VARIABLE entries)
+foreach(entry IN ITEMS "cpu.validation.reduce/my_block_sum" "reduce.my_block_sum" "reduce.large.my_block_sum")
+  if(NOT entries MATCHES "Test +#[0-9]+: ${entry}\n")
+    message(FATAL_ERROR "the example's build has no entry ${entry}:\n${entries}")
+  endif()
+endforeach()
+if(entries MATCHES "fixture_|scan\\.|sort\\.")
+  message(FATAL_ERROR "the example's build has entries of variants not its own:\n${entries}")
+endif()
 # The suite's test programs list the library's variants as their own when asked for the loaded ones only.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env "KERNELS_VARIANT_LIBRARIES=${example}/libmy_kernels.so"
                         "${BUILD_DIR}/test/variants/reduce/reduce_test" --list-variants loaded:reduce
