@@ -88,6 +88,7 @@ run(${CMAKE_CTEST_COMMAND} --test-dir "${example}" -L cpu --output-on-failure --
 # gpu_primitives_add_tests gave its variant the suite's entries, run by the installed, fixture-free programs.
 execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${example}" -N OUTPUT_VARIABLE entries)
 foreach(entry IN ITEMS reduce.my_block_sum reduce.large.my_block_sum scan.my_block_scan sort.my_block_sort
+                      reduce.property.my_block_sum scan.property.my_block_scan sort.property.my_block_sort
                       cpu.validation.reduce/my_block_sum cpu.validation.scan/my_block_scan
                       cpu.validation.sort/my_block_sort)
   if(NOT entries MATCHES "Test +#[0-9]+: ${entry}\n")
