@@ -49,14 +49,18 @@ endif()
 # gpu_primitives_add_tests reads: program, family, entry prefix, labels, properties, CPU.
 get_property(package_tests GLOBAL PROPERTY KERNELS_PACKAGE_TEST_PROGRAMS)
 set(package_test_table "")
+set(installed_programs "")
 if(package_tests)
   file(RELATIVE_PATH libexec_to_lib "/${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME}" "/${CMAKE_INSTALL_LIBDIR}")
   foreach(row IN LISTS package_tests)
     string(REGEX REPLACE "\\|.*" "" program "${row}")
-    set_target_properties(${program}_package PROPERTIES INSTALL_RPATH "$ORIGIN/${libexec_to_lib}"
-                                                         INSTALL_RPATH_USE_LINK_PATH TRUE)
-    install(TARGETS ${program}_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
-      RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})
+    if(NOT program IN_LIST installed_programs)
+      list(APPEND installed_programs ${program})
+      set_target_properties(${program}_package PROPERTIES INSTALL_RPATH "$ORIGIN/${libexec_to_lib}"
+                                                           INSTALL_RPATH_USE_LINK_PATH TRUE)
+      install(TARGETS ${program}_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
+        RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})
+    endif()
     string(APPEND package_test_table "  \"${row}\"\n")
   endforeach()
 endif()

@@ -269,22 +269,27 @@ function(kernels_add_large_gpu_tests family)
 endfunction()
 
 # kernels_add_package_test_program(<target> OBJECTS <object library>... [FAMILY <family>] NAME <entry prefix>
-#                                  [CPU] [LABELS <label>...] [PROPERTIES <prop> <value>...])
+#                                  [SUFFIX <suffix>] [CPU] [LABELS <label>...] [PROPERTIES <prop> <value>...]
+#                                  [LAUNCHER <word>...])
 # The installed twin of a test executable: the same objects without the test fixtures, bin name <target>, run by
 # gpu_primitives_add_tests (cmake/GpuPrimitivesTesting.cmake) over a user's variant library with these entries'
-# prefix, labels and properties; installed and exported by cmake/KernelsPackage.cmake.
+# prefix, suffix, labels, properties and launcher (@DIR@: the installed programs' folder); installed and exported
+# by cmake/KernelsPackage.cmake. A target given again adds entries, not a program.
 function(kernels_add_package_test_program target)
-  cmake_parse_arguments(arg "CPU" "FAMILY;NAME" "OBJECTS;LABELS;PROPERTIES" ${ARGN})
+  cmake_parse_arguments(arg "CPU" "FAMILY;NAME;SUFFIX" "OBJECTS;LABELS;PROPERTIES;LAUNCHER" ${ARGN})
   set(main kcheck_gpu_test_main_core)
   if(arg_CPU)
     set(main kcheck_cpu_test_main_core)
   endif()
-  add_executable(${target}_package)
-  target_link_libraries(${target}_package PRIVATE ${arg_OBJECTS} ${main})
-  set_target_properties(${target}_package PROPERTIES OUTPUT_NAME ${target} EXPORT_NAME ${target}
-                        RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package-tests)
+  if(NOT TARGET ${target}_package)
+    add_executable(${target}_package)
+    target_link_libraries(${target}_package PRIVATE ${arg_OBJECTS} ${main})
+    set_target_properties(${target}_package PROPERTIES OUTPUT_NAME ${target} EXPORT_NAME ${target}
+                          RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package-tests)
+  endif()
   string(REPLACE ";" "," labels "${arg_LABELS}")
   string(REPLACE ";" "," properties "${arg_PROPERTIES}")
+  string(REPLACE ";" "," launcher "${arg_LAUNCHER}")
   set_property(GLOBAL APPEND PROPERTY KERNELS_PACKAGE_TEST_PROGRAMS
-               "${target}|${arg_FAMILY}|${arg_NAME}|${labels}|${properties}|${arg_CPU}")
+               "${target}|${arg_FAMILY}|${arg_NAME}|${labels}|${properties}|${arg_CPU}|${arg_SUFFIX}|${launcher}")
 endfunction()

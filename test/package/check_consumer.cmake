@@ -89,6 +89,7 @@ run(${CMAKE_CTEST_COMMAND} --test-dir "${example}" -L cpu --output-on-failure --
 execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${example}" -N OUTPUT_VARIABLE entries)
 foreach(entry IN ITEMS reduce.my_block_sum reduce.large.my_block_sum scan.my_block_scan sort.my_block_sort
                       reduce.property.my_block_sum scan.property.my_block_scan sort.property.my_block_sort
+                      sanitize.memcheck.reduce.my_block_sum sanitize.racecheck.sort.my_block_sort.narrow
                       cpu.validation.reduce/my_block_sum cpu.validation.scan/my_block_scan
                       cpu.validation.sort/my_block_sort)
   if(NOT entries MATCHES "Test +#[0-9]+: ${entry}\n")
