@@ -2,8 +2,11 @@
 #include <kernels/variant_libraries.hpp>
 
 #include <dlfcn.h>
+#include <elf.h>
 
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 namespace kernels {
@@ -19,6 +22,39 @@ std::string joined(const std::vector<std::string>& items) {
   return text;
 }
 
+// Whether the ELF shared object at `path` defines `symbol` in its dynamic symbol table: read from the file, so that
+// a library of another interface version is refused before its static initialisation could run.
+bool defines_symbol(const std::string& path, const std::string& symbol) {
+  std::ifstream file(path, std::ios::binary);
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  Elf64_Ehdr header;
+  if (bytes.size() < sizeof header) return false;
+  std::memcpy(&header, bytes.data(), sizeof header);
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64) return false;
+  const auto section = [&](std::size_t index) {
+    Elf64_Shdr entry{};
+    const std::size_t at = header.e_shoff + index * sizeof(Elf64_Shdr);
+    if (at + sizeof entry <= bytes.size()) std::memcpy(&entry, bytes.data() + at, sizeof entry);
+    return entry;
+  };
+  for (std::size_t s = 0; s < header.e_shnum; ++s) {
+    const Elf64_Shdr symbols = section(s);
+    if (symbols.sh_type != SHT_DYNSYM) continue;
+    const Elf64_Shdr names = section(symbols.sh_link);
+    for (std::size_t at = symbols.sh_offset;
+         at + sizeof(Elf64_Sym) <= symbols.sh_offset + symbols.sh_size && at + sizeof(Elf64_Sym) <= bytes.size();
+         at += sizeof(Elf64_Sym)) {
+      Elf64_Sym entry;
+      std::memcpy(&entry, bytes.data() + at, sizeof entry);
+      const std::size_t name_at = names.sh_offset + entry.st_name;
+      if (entry.st_shndx != SHN_UNDEF && name_at < bytes.size() &&
+          std::strncmp(bytes.data() + name_at, symbol.c_str(), bytes.size() - name_at) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> load_variant_library(const std::string& path) {
@@ -27,6 +63,12 @@ std::vector<std::string> load_variant_library(const std::string& path) {
   static std::map<std::string, std::vector<std::string>> loaded;  // loading one again registers nothing new
   const std::string canonical = std::filesystem::canonical(path, error).string();
   if (const auto earlier = loaded.find(canonical); earlier != loaded.end()) return earlier->second;
+  const std::string mark = "kernels_variant_api_v" + std::to_string(KERNELS_VARIANT_API_VERSION);
+  if (!defines_symbol(canonical, mark)) {
+    throw VariantLibraryError(path, "not built against version " + std::to_string(KERNELS_VARIANT_API_VERSION) +
+                                        " of the variant interface (no " + mark + " symbol; its variant files " +
+                                        "include <kernels/variant/reduce.cuh>, scan.cuh or sort.cuh of this package)");
+  }
   detail::begin_library_load();
   // RTLD_NOW: a missing symbol fails here, not at a variant's first call; RTLD_GLOBAL: one registry for all.
   void* handle = dlopen(canonical.c_str(), RTLD_NOW | RTLD_GLOBAL);

@@ -24,7 +24,9 @@ expect(2 "variant_library_contradicting_record.so': a record refused: reduce/con
        "${LIBRARIES}/libvariant_library_contradicting_record.so" "${KCHECK}" --list)
 expect(2 "variant_library_copy.so': a record refused: reduce/fixture_float_max: registered twice"
        "${good}:${LIBRARIES}/libvariant_library_copy.so" "${KCHECK}" --list)
-expect(0 "reduce/fixture_float_max" "${good}:${good}" "${KCHECK}" --list)  # the same library twice loads once
+expect(0 "reduce/fixture_float_max" "${good}:${good}" "${KCHECK}" --list)
+expect(2 "variant_library_other_version.so': not built against version 1 of the variant interface"
+       "${LIBRARIES}/libvariant_library_other_version.so" "${KCHECK}" --list)  # the same library twice loads once
 expect(2 "variant_library_registers_nothing.so': registers no variant"
        "${LIBRARIES}/libvariant_library_registers_nothing.so" "${TEST_PROGRAM}" --gtest_list_tests)
 message(STATUS "a good library joins kcheck's registry; every bad one exits 2 naming it (kcheck, ${TEST_PROGRAM})")

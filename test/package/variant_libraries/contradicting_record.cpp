@@ -1,6 +1,7 @@
 // A variant library whose record contradicts itself (a reduction of no element type): the registry refuses it
 // while the library loads, and the loader reports the refusal with the library's name.
 #include <kernels/reduce/detail/reduce_variant.hpp>
+#include <kernels/variant_libraries.hpp>
 
 namespace {
 
