@@ -4,7 +4,7 @@
 # (export()); then builds examples/your-kernels, a library of outside variants, against the prefix
 # and runs its CPU checks (its variants load into the installed kcheck, their contracts as kept).
 # Runs with: cmake -DBUILD_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
-#                  -DCUDA_ROOT=... -P check_consumer.cmake
+#                  -DCUDA_ROOT=... -DNVCC=... -P check_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
 set(consumer_source "${CMAKE_CURRENT_LIST_DIR}/consumer")
 set(prefix "${WORK_DIR}/prefix")
@@ -110,3 +110,10 @@ if(NOT status EQUAL 0 OR NOT listed STREQUAL "my_block_sum float,int\n")
   message(FATAL_ERROR "reduce_test --list-variants loaded:reduce with the example's library: exit ${status}, "
                       "'${listed}' (expected 'my_block_sum float,int'):\n${errors}")
 endif()
+
+# A newcomer starts from an installed template: each compiles as it is against the prefix alone.
+foreach(family IN ITEMS reduce scan sort)
+  set(copy "${WORK_DIR}/my_${family}_variant.cu")
+  configure_file("${prefix}/share/GpuPrimitives/templates/${family}_variant.cu.template" "${copy}" COPYONLY)
+  run("${NVCC}" -std=c++20 -arch=sm_90 -I "${prefix}/include" -c "${copy}" -o "${copy}.o")
+endforeach()
