@@ -90,6 +90,7 @@ execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${example}" -N OUTPUT
 foreach(entry IN ITEMS reduce.my_block_sum reduce.large.my_block_sum scan.my_block_scan sort.my_block_sort
                       reduce.property.my_block_sum scan.property.my_block_scan sort.property.my_block_sort
                       sanitize.memcheck.reduce.my_block_sum sanitize.racecheck.sort.my_block_sort.narrow
+                      gpu.mps.start gpu.mps.stop
                       cpu.validation.reduce/my_block_sum cpu.validation.scan/my_block_scan
                       cpu.validation.sort/my_block_sort)
   if(NOT entries MATCHES "Test +#[0-9]+: ${entry}\n")
@@ -98,7 +99,7 @@ foreach(entry IN ITEMS reduce.my_block_sum reduce.large.my_block_sum scan.my_blo
 endforeach()
 string(REGEX MATCHALL "Test +#[0-9]+: [^\n]+" listed "${entries}")
 foreach(entry IN LISTS listed)
-  if(NOT entry MATCHES "my_")
+  if(NOT entry MATCHES "my_|gpu\\.mps\\.")
     message(FATAL_ERROR "the example's build has an entry of a variant not its own: ${entry}")
   endif()
 endforeach()
