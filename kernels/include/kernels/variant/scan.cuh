@@ -1,23 +1,12 @@
-// The variant interface of the scans (docs/your-kernels.md): what a variant file of yours includes, as the
-// suite's own do (kernels/templates/scan_variant.cu.template); its names are in kernels::variant.
+// The scans' variant interface (docs/your-kernels.md), in kernels::variant; the shared part: launch.cuh.
 #pragma once
 
-#include <kernels/detail/device_query.hpp>
-#include <kernels/detail/launch.cuh>
-#include <kernels/detail/rounding.hpp>
 #include <kernels/scan/detail/make_scan_variant.cuh>
-
-#include <kernels/variant_libraries.hpp>
+#include <kernels/variant/launch.cuh>
 
 namespace kernels::variant {
 
-using detail::ceil_div;
-using detail::dynamic_shared;
-using detail::KernelLabel;
-using detail::launch_kernel;
 using detail::make_scan_variant;
-using detail::multiprocessor_count;
-using detail::register_variant;
 using detail::ScanCall;
 
 }  // namespace kernels::variant
