@@ -44,9 +44,9 @@ def changed_code(diff):
     return "\n".join(line[0] + re.sub(r"\s+", "", re.sub(r"//.*", "", line[1:])) for line in lines)
 
 
-def generate(root=ROOT):
-    """Every mutant of the tree at root, sorted by id; plus counts of what was left out."""
-    tree = load_tree(root)
+def generate(root=ROOT, project=False):
+    """Every mutant of the tree at root (or of an outside project there), sorted by id; plus counts of what was left out."""
+    tree = load_tree(root, project)
     mutants, skipped = [], Counter()
     for path in sorted(tree.files):
         if path not in tree.labels_of_file and path not in tree.declarations:

@@ -1,4 +1,4 @@
-"""Builds one libkernels.so per mutant in a build slot: a patched copy of the library's sources."""
+"""Builds one library per mutant in a build slot: a patched copy of the sources (the suite's, or a project's)."""
 
 import filecmp
 import hashlib
@@ -37,16 +37,36 @@ def files_digest(root, parts):
     return digest
 
 
-def _sync(root, copy):
+class SuiteLibrary:
+    """A slot's recipe for the suite: libkernels.so alone (and the fixtures' library, for a mutant of a fixture)."""
+
+    parts = SOURCE_PARTS
+
+    def configure_flags(self):
+        launcher = [f"-DCMAKE_{lang}_COMPILER_LAUNCHER=ccache" for lang in ("CXX", "CUDA")] if shutil.which("ccache") else []
+        return [*CONFIGURE_FLAGS, *launcher, f"-DCMAKE_CUDA_ARCHITECTURES={os.environ.get('CMAKE_CUDA_ARCHITECTURES', '90')}"]
+
+    def targets(self, diff):
+        return ["kernels", "kernels_fixtures"] if f"a/{FIXTURES}/" in diff else ["kernels"]
+
+    def keep(self, build_dir, library, diff):
+        os.makedirs(os.path.dirname(library), exist_ok=True)
+        shutil.copy2(os.path.join(build_dir, "kernels", "libkernels.so"), library)
+        if f"a/{FIXTURES}/" in diff:
+            fixtures = os.path.join(build_dir, FIXTURES, "libkernels_fixtures.so")
+            shutil.copy2(fixtures, os.path.join(os.path.dirname(library), "libkernels_fixtures.so"))
+
+
+def _sync(root, copy, parts):
     """Makes `copy`'s sources `root`'s, rewriting only files that differ so that ninja rebuilds little."""
     wanted = set()
-    for relative, path in _files(root, SOURCE_PARTS):
+    for relative, path in _files(root, parts):
         target = os.path.join(copy, relative)
         wanted.add(os.path.normpath(target))
         if not (os.path.isfile(target) and filecmp.cmp(path, target, shallow=False)):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(path, target)
-    for relative, path in _files(copy, SOURCE_PARTS):
+    for relative, path in _files(copy, parts):
         if os.path.normpath(path) not in wanted:
             os.remove(path)
 
@@ -57,22 +77,20 @@ def _patch(diff, folder, reverse=False):
 
 
 class BuildSlot:
-    def __init__(self, work, index, jobs):
+    def __init__(self, work, index, jobs, recipe):
         self.folder = os.path.join(work, f"slot{index}")
         self.src = os.path.join(self.folder, "src")
         self.build_dir = os.path.join(self.folder, "build")
-        self.jobs = jobs
+        self.jobs, self.recipe = jobs, recipe
 
     def prepare(self, root):
         """Brings the slot up to `root` (afresh if left patched or configured elsewhere) and builds it."""
         if os.path.exists(os.path.join(self.folder, "patched")) or not self._configured_here():
             shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.src, exist_ok=True)
-        _sync(root, self.src)
-        launcher = [f"-DCMAKE_{lang}_COMPILER_LAUNCHER=ccache" for lang in ("CXX", "CUDA")] if shutil.which("ccache") else []
-        architectures = f"-DCMAKE_CUDA_ARCHITECTURES={os.environ.get('CMAKE_CUDA_ARCHITECTURES', '90')}"
-        configure = ["cmake", "-S", self.src, "-B", self.build_dir, *CONFIGURE_FLAGS, *launcher, architectures]
-        build = ["cmake", "--build", self.build_dir, "--target", "kernels", "-j", str(self.jobs)]
+        _sync(root, self.src, self.recipe.parts)
+        configure = ["cmake", "-S", self.src, "-B", self.build_dir, *self.recipe.configure_flags()]
+        build = ["cmake", "--build", self.build_dir, "--target", *self.recipe.targets(""), "-j", str(self.jobs)]
         for step in (configure, build):
             result = subprocess.run(step, capture_output=True, text=True, check=False)
             if result.returncode != 0:
@@ -89,23 +107,18 @@ class BuildSlot:
             entries.get("CMAKE_COMMAND:INTERNAL", ""))
 
     def build(self, diff, library, log):
-        """Builds the library (and a mutated fixture's) with `diff` into `library`: whether it compiled (None: stopped)."""
+        """Builds with `diff` and keeps what the recipe keeps in `library`: whether it compiled (None: stopped)."""
         applied = _patch(diff, self.src)
         if applied.returncode != 0:
             raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
         open(os.path.join(self.folder, "patched"), "w").close()
-        fixture = f"a/{FIXTURES}/" in diff
-        targets = ["kernels", "kernels_fixtures"] if fixture else ["kernels"]
+        targets = self.recipe.targets(diff)
         try:
             with open(log, "w", encoding="utf-8") as output:
                 result = subprocess.run(["cmake", "--build", self.build_dir, "--target", *targets, "-j", str(self.jobs)],
                                         stdout=output, stderr=subprocess.STDOUT, check=False)  # fmt: skip
             if result.returncode == 0:
-                os.makedirs(os.path.dirname(library), exist_ok=True)
-                shutil.copy2(os.path.join(self.build_dir, "kernels", "libkernels.so"), library)
-                if fixture:
-                    fixtures = os.path.join(self.build_dir, FIXTURES, "libkernels_fixtures.so")
-                    shutil.copy2(fixtures, os.path.join(os.path.dirname(library), "libkernels_fixtures.so"))
+                self.recipe.keep(self.build_dir, library, diff)
             return None if result.returncode < 0 or result.returncode == 130 else result.returncode == 0  # 130: ninja stopped
         finally:
             restored = _patch(diff, self.src, reverse=True)
@@ -114,11 +127,11 @@ class BuildSlot:
             os.remove(os.path.join(self.folder, "patched"))
 
 
-def prepared_slots(work, root, wanted):
+def prepared_slots(work, root, wanted, recipe=SuiteLibrary()):
     """Up to 8 slots of 2 jobs on 16 cores (a mutant recompiles one file or a few), prepared side by side."""
     cores = os.cpu_count() or 2
     count = max(1, min(8, cores // 2, wanted))
-    slots = [BuildSlot(work, index, max(2, cores // count)) for index in range(count)]
+    slots = [BuildSlot(work, index, max(2, cores // count), recipe) for index in range(count)]
     with ThreadPoolExecutor(count) as pool:
         list(pool.map(lambda slot: slot.prepare(root), slots))
     return slots

@@ -8,3 +8,8 @@ FOLDER = os.path.join(os.environ.get("KERNELS_BUILD_DIR", os.path.join(_ROOT, "b
 _OWN = os.path.join(FOLDER, f"py{sys.version_info.major}{sys.version_info.minor}")
 if os.path.isdir(_OWN) and _OWN not in sys.path:
     sys.path.insert(0, _OWN)
+try:
+    import tree_sitter, tree_sitter_cuda, unidiff  # noqa: E401, F401
+except ImportError as missing:
+    sys.exit(f"python module {missing.name} missing: ci/install-deps.sh puts ci/mutation/requirements.txt into {_OWN}"
+             f" (or carry that folder there, or point KERNELS_BUILD_DIR at a build that holds python-deps/)")

@@ -22,8 +22,9 @@ import python_deps  # noqa: F401  (before unidiff)
 import report
 import unidiff
 from generate import generate, patch_name
-from mutant_builds import prepared_slots
+from mutant_builds import SuiteLibrary, files_digest, prepared_slots
 from operators import CLASSES
+from outside_project import BadProject, Project
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -52,7 +53,7 @@ def changed_lines(root, ref, folder="kernels"):
     if git("rev-parse", "--verify", "--quiet", ref + "^{commit}").returncode != 0:
         raise UnknownRef(f"--changed-since: {ref!r} names no commit of {root}")
     changed = {}
-    for patched in unidiff.PatchSet(git("diff", "-U0", "--no-color", "--no-ext-diff", ref, "--", folder).stdout):
+    for patched in unidiff.PatchSet(git("diff", "-U0", "--no-color", "--no-ext-diff", "--relative", ref, "--", folder).stdout):
         if patched.is_removed_file:
             continue
         lines = changed.setdefault(patched.path, set())
@@ -75,10 +76,11 @@ def select_pairs(mutants, args):
     if args.operator_class:
         mutants = [m for m in mutants if m.op_class == args.operator_class]
     if args.file:
-        wanted = args.file if args.file.startswith("kernels/") else f"kernels/{args.file}"
+        wanted = args.file if args.project or args.file.startswith("kernels/") else f"kernels/{args.file}"
         mutants = [m for m in mutants if m.file == wanted]
     if args.changed_since:
-        mutants = mutants_of(mutants, changed_lines(ROOT, args.changed_since))
+        source, folder = (args.project.source, ".") if args.project else (ROOT, "kernels")
+        mutants = mutants_of(mutants, changed_lines(source, args.changed_since, folder))
     if args.variant:
         return [(m, args.variant) for m in mutants if args.variant in m.variants]
     if args.sample is not None:
@@ -89,7 +91,7 @@ def select_pairs(mutants, args):
 def mode_of(args):
     """The campaign's name in results.json: a resumed run must be of the same."""
     sample = f"{args.sample} seed {args.seed}" if args.sample is not None else None
-    parts = [f"{name} {value}" for name, value in (("rejudge", args.rejudge and len(args.rejudge)),
+    parts = [f"{name} {value}" for name, value in (("project", args.project and args.project.source), ("rejudge", args.rejudge and len(args.rejudge)),
              ("variant", args.variant), ("changed since", args.changed_since), ("file", args.file),
              ("class", args.operator_class), ("sample", sample)) if value]  # fmt: skip
     return ", ".join(parts) or "full"
@@ -145,14 +147,14 @@ def gpu_lanes(work):
     return [(written(f"lane{lane}", gpu), written("large", gpu)) for gpu in gpus for lane in range(LANES_PER_GPU)]
 
 
-def run_stages(library_dir, label, spec, stages, log_prefix):
-    """Runs `stages` of one pair up to the first that kills: (verdict, the deciding stage or "")."""
+def run_stages(library_dir, label, spec, stages, log_prefix, build_dir=None):
+    """Runs `stages` of one pair in `build_dir` (the suite's) up to the first that kills: (verdict, the deciding stage or "")."""
     folder = os.path.splitext(spec)[0]  # the specification's run folder (ctest_runs.py)
     environment = ctest_runs.mutant_environment(library_dir, GENERATED_ENVIRONMENT)
     for stage, selection, no_tests in stages:
         arguments = ["-L", f"^{re.escape(label)}$", *selection, "--stop-on-failure", "--output-on-failure",
                      "-j", str(JOBS_PER_LANE), "--resource-spec-file", spec, f"--no-tests={no_tests}"]  # fmt: skip
-        ctest_runs.prepare_folder(BUILD_DIR, folder)
+        ctest_runs.prepare_folder(build_dir or BUILD_DIR, folder)
         with open(f"{log_prefix}.{stage}.log", "w", encoding="utf-8") as log:
             verdict, _ = ctest_runs.run(folder, arguments, environment, log)
         if verdict.outcome != ctest_junit.SURVIVED:
@@ -163,8 +165,9 @@ def run_stages(library_dir, label, spec, stages, log_prefix):
 class Campaign:
     """Builds in slots, judges on free lanes, survivors' large stages last (one a GPU); fills self.results."""
 
-    def __init__(self, work, pairs, lanes, deadline=None, results_file=None, build_only=False):
+    def __init__(self, work, pairs, lanes, deadline=None, results_file=None, build_only=False, project=None):
         self.work, self.deadline, self.results_file, self.build_only = work, deadline, results_file, build_only
+        self.project = project  # an outside Project: a mutant's libraries are judged in a build of its own a lane
         self.labels = {}  # mutant id -> (mutant, [variant label])
         for mutant, label in pairs:
             self.labels.setdefault(mutant.id, (mutant, []))[1].append(label)
@@ -199,11 +202,11 @@ class Campaign:
 
             def build(mutant, labels):
                 name, started = patch_name(mutant.id), time.monotonic()
-                library = os.path.join(LIBRARIES, name, "libkernels.so")
+                library = library_of(name, self.project)
                 if self.out_of_time():
                     return [self.record(mutant, label, ctest_junit.Verdict(ctest_junit.NOT_RUN)) for label in labels]
                 compiled = True
-                if not os.path.isfile(library):  # not built before (--build-only, here or elsewhere)
+                if not os.path.exists(library):  # not built before (--build-only, here or elsewhere)
                     slot = free_slots.get()
                     try:
                         compiled = slot.build(mutant.diff, library, os.path.join(self.work, "logs", f"{name}.build.log"))
@@ -251,7 +254,8 @@ class Campaign:
             return ctest_junit.Verdict(ctest_junit.NOT_RUN), "", 0.0
         started, log_prefix = time.monotonic(), os.path.join(self.work, "logs", patch_name(f"{mutant.id}@{label}"))
         try:
-            verdict, stage = run_stages(os.path.dirname(library), label, spec, stages, log_prefix)
+            judging = [self.project.judging_build(spec, library)] if self.project else []
+            verdict, stage = run_stages(os.path.dirname(library), label, spec, stages, log_prefix, *judging)
         except (OSError, subprocess.SubprocessError) as error:  # ctest missing or not startable
             verdict, stage = ctest_junit.Verdict(ctest_junit.ERROR, (str(error),)), ""
         return verdict, stage, time.monotonic() - started
@@ -268,7 +272,9 @@ class Campaign:
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--file", help="the mutants of one source file under kernels/ (sort/radix_onesweep.cu)")
+    parser.add_argument("--project", help="an outside project's source folder: its variant files' mutants")
+    parser.add_argument("--project-build", help="the project's configured build (with --project): its options and entries")
+    parser.add_argument("--file", help="the mutants of one source file under kernels/ (sort/radix_onesweep.cu) or --project")
     parser.add_argument("--variant", help="the mutants of one variant, against its tests only (scan/naive)")
     parser.add_argument("--sample", type=int, help="N mutants drawn with --seed (with --rejudge: N pairs)")
     parser.add_argument("--seed", type=int, default=0)
@@ -282,12 +288,28 @@ def parse_arguments():
     parser.add_argument("--build-only", action="store_true", help="build the mutants' libraries, judge nothing (no GPU)")
     parser.add_argument("--list", action="store_true", help="print the (mutant, variant) pairs and stop")
     parser.add_argument("--min-score", type=float, help="exit 1 if a variant scores below this (0.95)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.project or args.project_build:  # a project that cannot be judged stops here, exit 2
+        if not (args.project and args.project_build):
+            parser.error("--project and --project-build go together: the project's sources and its configured build")
+        try:
+            args.project = Project(args.project, args.project_build)
+        except BadProject as error:
+            parser.error(str(error))
+        if args.file and os.path.exists(args.file):
+            args.file = os.path.relpath(os.path.realpath(args.file), args.project.source)
+    return args
 
 
-def prepared(args, work, planned, mutant_ids):
+def library_of(name, project=None):
+    """Where a mutant's library is kept: libkernels.so, or a project's libraries in a folder."""
+    return os.path.join(LIBRARIES, name, "build" if project else "libkernels.so")
+
+
+def prepared(args, work, planned, mutant_ids, project=None):
     """(campaign, its prepared build slots) of the planned pairs that --resume did not find judged."""
-    results_path, mode, suite = os.path.join(work, "results.json"), mode_of(args), suite_digest()
+    suite = files_digest(project.source, project.parts).hexdigest()[:16] if project else suite_digest()
+    results_path, mode = os.path.join(work, "results.json"), mode_of(args)
     try:
         kept, runs = earlier_run(results_path, suite, mode, mutant_ids) if args.resume else ([], [])
     except AnotherCampaign as refusal:
@@ -296,26 +318,33 @@ def prepared(args, work, planned, mutant_ids):
     pairs = [(mutant, label) for mutant, label in planned if (mutant.id, label) not in judged]
     print(f"{len(judged)} pairs judged before, {len(pairs)} to run" if kept else f"{len(pairs)} pairs to run", flush=True)
     os.makedirs(os.path.join(work, "logs"), exist_ok=True)
-    lanes = [] if args.build_only else gpu_lanes(work)
+    try:
+        lanes = [] if args.build_only else gpu_lanes(work)
+    except subprocess.CalledProcessError as error:
+        sys.exit(f"no GPU to judge on: {error.stderr.strip()}")
     unreachable = ctest_runs.gpu_probe_failure(BUILD_DIR) if lanes else None
     if unreachable:  # the driver may list a GPU that CUDA cannot reach
         sys.exit(f"no GPU to judge on: {unreachable}")
     meta = {"commit": current_commit(), "suite": suite, "mode": mode, "budget_s": args.budget_s}
     records = [mutant_record(m) for m in {m.id: m for m, _ in planned}.values()]
     results_file = None if args.build_only else ResultsFile(results_path, meta, records, kept, runs)
-    slots = prepared_slots(work, ROOT, len(records))
+    slots = prepared_slots(work, project.source if project else ROOT, len(records), project or SuiteLibrary())
     deadline = time.monotonic() + args.budget_s if args.budget_s else None
-    return Campaign(work, pairs, lanes, deadline, results_file, args.build_only), slots
+    return Campaign(work, pairs, lanes, deadline, results_file, args.build_only, project), slots
 
 
 def main():
+    global LIBRARIES  # a project's mutants are kept in its work dir
     signal.signal(signal.SIGINT, lambda signum, frame: (STOPPING.set(), signal.default_int_handler(signum, frame)))
     args = parse_arguments()
     if args.catalogue is not None:
         args.work_dir = os.path.abspath(args.work_dir or LIBRARIES)
         sys.exit(catalogue_run.main(args.catalogue, args.work_dir, BUILD_DIR, args.build_only))
     work = os.path.abspath(args.work_dir or os.path.join(ROOT, "build-mutation"))
-    mutants, _ = generate(ROOT)
+    if args.project:
+        work = os.path.abspath(args.work_dir or os.path.join(args.project.build, "mutation"))
+        LIBRARIES = os.environ.get("KERNELS_MUTANTS_DIR", os.path.join(work, "mutants"))
+    mutants, _ = generate(args.project.source, project=True) if args.project else generate(ROOT)
     try:
         if args.rejudge:
             kills = earlier_kills(args.rejudge, {m.id for m in mutants})
@@ -329,10 +358,10 @@ def main():
             print(f"{mutant.id} {label}")
         print(f"{len({m.id for m, _ in planned})} mutants, {len(planned)} (mutant, variant) pairs")
         return
-    campaign, slots = prepared(args, work, planned, {m.id for m in mutants})
+    campaign, slots = prepared(args, work, planned, {m.id for m in mutants}, args.project)
     campaign.run(slots)
     if args.build_only:
-        built = sum(os.path.isfile(os.path.join(LIBRARIES, patch_name(i), "libkernels.so")) for i in campaign.labels)
+        built = sum(os.path.exists(library_of(patch_name(i), args.project)) for i in campaign.labels)
         print(f"{built} of {len(campaign.labels)} mutant libraries in {LIBRARIES}")
         return
     results = campaign.results_file.write(campaign.results)

@@ -20,6 +20,7 @@ import unittest
 from unittest import mock
 
 import catalogue_run
+import mutant_builds
 import ctest_junit
 import ctest_runs
 import report
@@ -27,9 +28,10 @@ import results_file
 import run_mutants
 from generate import Mutant, apply_edits, generate
 from operators import CLASSES, find_mutations
+from outside_project import Project
 from run_mutants import LARGE_STAGE, SANITIZER_STAGE, TESTS_STAGE, run_stages
 from source_tree import Source
-from variants import load_tree
+from variants import load_tree, variant_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -334,7 +336,8 @@ class Campaigns(unittest.TestCase):
     """Selection, resuming and re-judging, without a GPU."""
 
     def args(self, **given):
-        fields = dict(file=None, variant=None, sample=None, seed=0, changed_since=None, operator_class=None, rejudge=None)
+        fields = dict(file=None, variant=None, sample=None, seed=0, changed_since=None, operator_class=None, rejudge=None,
+                      project=None)
         return types.SimpleNamespace(**{**fields, **given})
 
     def test_modes_select_their_pairs(self):
@@ -977,6 +980,81 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
             judged = self.judge("v/fine", sanitizer="racecheck", hang=True)
         self.assertEqual(judged, ("error", "sanitizer", "-", ("sanitizer timed out after 1 s",)))
         self.assertLess(time.monotonic() - started, 30)
+
+
+PROJECT_FILES = {  # an outside project: a variant file in a subfolder, its own header, a build folder inside
+    "CMakeLists.txt": "project(my_kernels LANGUAGES CXX CUDA)\n",
+    "src/my_sum.cu": '#include <kernels/variant/reduce.cuh>\n#include "../include/my_op.cuh"\n'
+                     "__global__ void k(int* out, int n) { if (threadIdx.x < n) out[threadIdx.x] = my_twice(n); }\n"
+                     'static const bool added = register_variant(make_reduce_variant<Impl>({.name = "my_sum"}));\n',
+    "include/my_op.cuh": "__device__ int my_twice(int v) { return v + v; }\n",
+    "src/helper.cu": "__global__ void unregistered(int* out) { out[0] = 1 < 2; }\n",
+    "build/CMakeCache.txt": "",
+    "build/copy.cu": 'register_variant(make_scan_variant<Impl>({.name = "copy"}));\n',
+}  # fmt: skip
+
+
+def write_files(root, files):
+    for path, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+            file.write(text)
+
+
+class OutsideProject(unittest.TestCase):
+    """run_mutants.py --project: a project's variant files and headers, its slots' options from its
+    cache, the libraries a slot keeps, and the bad inputs refused with exit 2."""
+
+    def setUp(self):
+        self.source = self.enterContext(tempfile.TemporaryDirectory())
+        write_files(self.source, PROJECT_FILES)
+        self.build = os.path.join(self.source, "build")
+        cache = {"CMAKE_HOME_DIRECTORY:INTERNAL": self.source, "CMAKE_GENERATOR:INTERNAL": "Ninja",
+                 "CMAKE_PROJECT_NAME:STATIC": "my_kernels", "GpuPrimitives_DIR:PATH": "/p/lib/cmake/GpuPrimitives",
+                 "CMAKE_BUILD_TYPE:STRING": "Release", "CMAKE_CUDA_ARCHITECTURES:STRING": "80;90",
+                 "CMAKE_CXX_FLAGS:STRING": "", "MY_OPTION:BOOL": "ON"}  # fmt: skip
+        write_files(self.build, {"CMakeCache.txt": "# a comment\n" + "".join(f"{k}={v}\n" for k, v in cache.items())})
+
+    def test_variant_files_anywhere_but_build_folders_and_their_headers_mutated(self):
+        self.assertEqual(variant_files(self.source, project=True), {"src/my_sum.cu": "reduce"})
+        self.assertEqual(load_tree(self.source, project=True).labels_of_file, {"src/my_sum.cu": ["reduce/my_sum"]})
+        mutants = generate(self.source, project=True)[0]
+        self.assertEqual({m.file for m in mutants}, {"src/my_sum.cu", "include/my_op.cuh"})
+        self.assertEqual({m.variants for m in mutants}, {("reduce/my_sum",)})
+        self.assertTrue(all(m.diff.startswith(f"--- a/{m.file}") for m in mutants))
+
+    def test_slots_copy_the_sources_and_configure_as_the_projects_build(self):
+        project = Project(self.source, self.build)
+        self.assertEqual((project.name, project.parts), ("my_kernels", ["CMakeLists.txt", "include", "src"]))
+        self.assertEqual(project.configure_flags(), ["-G", "Ninja", "-DGpuPrimitives_DIR=/p/lib/cmake/GpuPrimitives",
+                         "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80;90"])  # fmt: skip
+        write_files(self.build, {"sub/libmy.so": "so", "libmy.so.1": "so", "CMakeFiles/libno.so": "", "my.a": ""})
+        kept = os.path.join(self.source, "kept")
+        project.keep(self.build, kept, "")
+        self.assertEqual(sorted(f for _, f in mutant_builds._files(kept, ["."])), [os.path.join(kept, p) for p in (
+            "./libmy.so.1", "./sub/libmy.so")])  # fmt: skip
+
+    def listed(self, *arguments):
+        """(exit status, stdout, stderr's last line) of run_mutants.py --list with `arguments`."""
+        done = subprocess.run([sys.executable, os.path.join(HERE, "run_mutants.py"), "--list", *arguments],
+                              capture_output=True, text=True, check=False)  # fmt: skip
+        return done.returncode, done.stdout, (done.stderr.strip().splitlines() or [""])[-1]
+
+    def test_bad_inputs_exit_2_naming_the_option_and_its_value(self):
+        empty, other = os.path.join(self.source, "include"), os.path.join(self.source, "other")
+        write_files(other, {"CMakeCache.txt": f"CMAKE_HOME_DIRECTORY:INTERNAL={empty}\n"})
+        error = "run_mutants.py: error: "
+        self.assertEqual(self.listed("--project", empty, "--project-build", self.build)[::2], (2, (
+            f"{error}--project {empty}: no variant file (a .cu calling register_variant(make_<family>_variant...))")))
+        self.assertEqual(self.listed("--project", self.source, "--project-build", empty)[::2],
+                         (2, f"{error}--project-build {empty}: not a configured build (no CMakeCache.txt)"))
+        self.assertEqual(self.listed("--project", self.source, "--project-build", other)[::2], (2, (
+            f"{error}--project-build {other}: configured for {empty}, not for --project {self.source}")))
+        self.assertEqual(self.listed("--project", self.source)[::2], (2, (
+            f"{error}--project and --project-build go together: the project's sources and its configured build")))
+        code, listed, _ = self.listed("--project", self.source, "--project-build", self.build)
+        self.assertEqual(code, 0)
+        self.assertRegex(listed, r"\nsrc/my_sum.cu:k:\S+ reduce/my_sum\n")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Which variants' tests should kill a mutant (docs/mutation.md, "Which variants judge a mutant")."""
 
 import os
+import re
 from collections import defaultdict, namedtuple
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ Declaration = namedtuple("Declaration", "name start end names_used")
 @dataclass
 class KernelTree:
     root: str
+    project: bool = False  # an outside project: its own headers are mutated and judged, not the library's
     files: dict = field(default_factory=dict)  # path from the root -> Source
     labels_of_file: dict = field(default_factory=dict)  # variant file -> [label]
     roots_of_label: dict = field(default_factory=dict)  # label -> names its own file uses
@@ -43,20 +45,28 @@ class KernelTree:
         return used
 
 
-def load_tree(root):
-    """Parses every variant file under root/kernels and the detail headers it includes."""
-    tree = KernelTree(root)
-    kernels = os.path.join(root, "kernels")
-    for family in sorted(os.listdir(kernels)):
-        folder = os.path.join(kernels, family)
-        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-            path = f"kernels/{family}/{name}"
-            if name.endswith(".cu") and "register_variant(" in _read(root, path):
-                tree.labels_of_file[path] = []
-                for label, roots in _registrations(_parse(tree, path), family):
-                    tree.labels_of_file[path].append(label)
-                    tree.roots_of_label[label] = roots
-                tree.includes_of_file[path] = {h for h in _include_closure(tree, path) if "/detail/" in h}
+def variant_files(root, project=False):
+    """{path from root: family} of the .cu files that register variants: under root/kernels, or anywhere in a project."""
+    files = {}
+    for folder, subfolders, names in os.walk(root if project else os.path.join(root, "kernels")):
+        subfolders[:] = sorted(n for n in subfolders if not n.startswith(".") and not os.path.isfile(
+            os.path.join(folder, n, "CMakeCache.txt")))  # a build folder in the sources  # fmt: skip
+        for path in (os.path.relpath(os.path.join(folder, n), root) for n in sorted(names) if n.endswith(".cu")):
+            family = re.search(r"\bmake_(\w+)_variant\b", text := _read(root, path))
+            if "register_variant(" in text and family:
+                files[path.replace(os.sep, "/")] = family.group(1)
+    return files
+
+
+def load_tree(root, project=False):
+    """Parses every variant file (variant_files) and the headers of the library or the project it includes."""
+    tree = KernelTree(root, project=project)
+    for path, family in variant_files(root, project).items():
+        tree.labels_of_file[path] = []
+        for label, roots in _registrations(_parse(tree, path), family):
+            tree.labels_of_file[path].append(label)
+            tree.roots_of_label[label] = roots
+        tree.includes_of_file[path] = {h for h in _include_closure(tree, path) if project or "/detail/" in h}
     for header in sorted(set().union(*tree.includes_of_file.values())):
         tree.declarations[header] = list(_declarations(tree.files[header].root))
     return tree
@@ -88,7 +98,8 @@ def _include_closure(tree, path):
             target = node.child_by_field_name("path").text.decode()[1:-1]
             for candidate in (f"kernels/include/{target}", target, os.path.join(os.path.dirname(current), target)):
                 candidate = os.path.normpath(candidate).replace(os.sep, "/")
-                if candidate.startswith("kernels/") and os.path.isfile(os.path.join(tree.root, candidate)):
+                inside = not candidate.startswith("../") if tree.project else candidate.startswith("kernels/")
+                if inside and os.path.isfile(os.path.join(tree.root, candidate)):
                     if candidate not in seen:
                         seen.add(candidate)
                         pending.append(candidate)
