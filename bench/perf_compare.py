@@ -1,35 +1,38 @@
 #!/usr/bin/env python3
 """Compares two revisions' kernels_bench timings row by row: SAME, FAST or SLOW.
 
-    perf_compare.py --base A1.json [A2.json ...] --head B1.json [B2.json ...]
-                    [--threshold 0.05] [--alpha 0.01] [--min-repetitions 9]
+    perf_compare.py --base A1.json ... A5.json --head B1.json ... B5.json
+                    [--threshold 0.05] [--alpha 0.01] [--min-runs 5]
                     [--out table.md] [--plot ratios.png]
 
-Each file is Google Benchmark JSON with the repetitions themselves (entries of run_type
-"iteration"): kernels_bench --benchmark_repetitions=9 --benchmark_report_aggregates_only=false
---benchmark_out=A1.json --benchmark_out_format=json. The repetitions of a row are pooled over
-a side's files, so runs interleaved A, B, A, B count as one sample per side.
+Each file is one run (one kernels_bench process) in Google Benchmark JSON with the repetitions
+themselves (entries of run_type "iteration"): kernels_bench --benchmark_repetitions=5
+--benchmark_report_aggregates_only=false --benchmark_out=A1.json --benchmark_out_format=json.
 
-Per row: each side's median time, the change of the head's median against the base's, and the
-two-sided Mann-Whitney U test of the two samples (scipy.stats.mannwhitneyu). The U test is
-Google Benchmark's own (tools/compare.py, which asks for at least 9 repetitions): it assumes
-no distribution, and GPU timings are skewed by the occasional slow repetition.
+The unit is the run, not the repetition: per row, each file gives its median, and the two-sided
+Mann-Whitney U test (scipy.stats.mannwhitneyu) compares the base's run medians with the head's.
+Processes differ more than the repetitions of one process (on an H100, unchanged code: 9 %
+between runs' medians at 2^10, 4 % within a run; 0.5 % and 0.2 % at 2^28), so pooled
+repetitions count as independent samples that are not, and unchanged code read SLOW in 7 % of
+the rows (bench/results/perf-regression/table.md). The U test is Google Benchmark's own
+(tools/compare.py): it assumes no distribution, and GPU timings are skewed.
 
-Verdicts:
-  SLOW      the head's median exceeds the base's by more than the threshold, and p < alpha;
-  FAST      the head's median is below the base's by more than the threshold, and p < alpha;
+Verdicts, from the medians of each side's run medians:
+  SLOW      the head's exceeds the base's by more than the threshold, and p < alpha;
+  FAST      the head's is below the base's by more than the threshold, and p < alpha;
   SAME      otherwise: no significant difference, or one smaller than the threshold;
-  too few   a side has fewer than --min-repetitions samples (no verdict);
+  too few   a side has fewer than --min-runs runs of the row (no verdict): 5 against 5 is the
+            fewest where p < 0.01 can happen (2/252, every head run slower than every base run);
   base only / head only / error   the row is missing on a side, or a side's run failed.
 
 Many comparisons: over some hundreds of rows at alpha 0.01, a few rows of unchanged code reach
-p < alpha by chance. What bounds false alarms is the threshold: a SLOW also needs the medians
-to differ by more than it, far beyond unchanged code's run-to-run spread. alpha stays
-configurable for a stricter bound (alpha divided by the number of rows: Bonferroni).
+p < alpha by chance; a SLOW also needs the medians to differ by more than the threshold. alpha
+stays configurable for a stricter bound (alpha divided by the number of rows: Bonferroni).
 
-Prints a Markdown table sorted by slowdown, largest first (--out writes it too). Exit status:
-2 on bad input (an unreadable file, a row on one side only, a failed row, a row without its
-repetitions), else 1 when a row is SLOW, else 0.
+Prints a Markdown table sorted by slowdown, largest first (--out writes it too); its spread is
+the larger side's range of run medians against its median. Exit status: 2 on bad input (an
+unreadable file, a row on one side only, a failed row, a row without its repetitions), else 1
+when a row is SLOW, else 0.
 """
 
 import argparse
@@ -41,8 +44,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Optional
 
-# The defaults of --threshold, --alpha and --min-repetitions, which perf_regression.py shares.
-THRESHOLD, ALPHA, MIN_REPETITIONS = 0.05, 0.01, 9
+# The defaults of --threshold, --alpha and --min-runs, which perf_regression.py shares.
+THRESHOLD, ALPHA, MIN_RUNS = 0.05, 0.01, 5
 
 # Google Benchmark's time units; kernels_bench reports milliseconds (benchmark_rows.cpp).
 _MS_PER_UNIT = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
@@ -64,6 +67,7 @@ class Comparison:
     p_value: Optional[float] = None
     base_count: int = 0
     head_count: int = 0
+    spread: Optional[float] = None
 
     @property
     def ratio(self):
@@ -77,35 +81,43 @@ def row_label(run_name):
     return run_name[: -len("/manual_time")] if run_name.endswith("/manual_time") else run_name
 
 
+def load_run(path):
+    """({row: [ms per repetition]}, {row: error message}) of one run's file."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            entries = json.load(file)["benchmarks"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BadInput(f"{path}: not a readable Google Benchmark JSON file ({error})") from error
+    samples, errors, aggregated = defaultdict(list), {}, set()
+    for entry in entries:
+        row = row_label(entry.get("run_name", entry.get("name", "")))
+        if entry.get("error_occurred"):
+            errors.setdefault(row, f"{path}: {entry.get('error_message', 'error')}")
+        elif entry.get("run_type") == "aggregate":
+            aggregated.add(row)
+        else:
+            try:
+                samples[row].append(entry["real_time"] * _MS_PER_UNIT[entry.get("time_unit", "ns")])
+            except (KeyError, TypeError) as error:
+                raise BadInput(f"{path}: row {row}: no real_time in a known unit ({error})") from error
+    # kernels_bench writes aggregates only by default: a run's median needs its repetitions.
+    unrepeated = sorted(aggregated - set(samples) - set(errors))
+    if unrepeated:
+        raise BadInput(f"{path}: row {unrepeated[0]} has aggregates but no repetitions "
+                       "(run kernels_bench with --benchmark_report_aggregates_only=false)")
+    return dict(samples), errors
+
+
 def load_side(paths):
-    """{row: [ms per repetition, pooled over paths]} and {row: error message} for one side."""
-    samples, errors = defaultdict(list), {}
+    """({row: [the row's median in each run]}, {row: error message}) for one side's runs."""
+    medians, errors = defaultdict(list), {}
     for path in paths:
-        try:
-            with open(path, encoding="utf-8") as file:
-                entries = json.load(file)["benchmarks"]
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise BadInput(f"{path}: not a readable Google Benchmark JSON file ({error})") from error
-        aggregated = set()
-        repeated = set()
-        for entry in entries:
-            row = row_label(entry.get("run_name", entry.get("name", "")))
-            if entry.get("error_occurred"):
-                errors.setdefault(row, f"{path}: {entry.get('error_message', 'error')}")
-            elif entry.get("run_type") == "aggregate":
-                aggregated.add(row)
-            else:
-                try:
-                    samples[row].append(entry["real_time"] * _MS_PER_UNIT[entry.get("time_unit", "ns")])
-                except (KeyError, TypeError) as error:
-                    raise BadInput(f"{path}: row {row}: no real_time in a known unit ({error})") from error
-                repeated.add(row)
-        # kernels_bench writes aggregates only by default: the test needs each repetition.
-        unrepeated = sorted(aggregated - repeated - set(errors))
-        if unrepeated:
-            raise BadInput(f"{path}: row {unrepeated[0]} has aggregates but no repetitions "
-                           "(run kernels_bench with --benchmark_report_aggregates_only=false)")
-    return samples, errors
+        samples, run_errors = load_run(path)
+        for row, times in samples.items():
+            medians[row].append(statistics.median(times))
+        for row, message in run_errors.items():
+            errors.setdefault(row, message)
+    return dict(medians), errors
 
 
 def u_test_p(base, head):
@@ -115,17 +127,26 @@ def u_test_p(base, head):
     return 1.0 if math.isnan(p_value) else float(p_value)
 
 
-def compare_row(row, base, head, threshold, alpha, min_repetitions):
+def _spread(units):
+    # A side's range against its median: how far apart its runs are, beside the change.
+    return (max(units) - min(units)) / statistics.median(units) if len(units) > 1 else None
+
+
+def compare_row(row, base, head, threshold, alpha, min_units):
+    """The verdict on one row's units a side (run medians; perf_power.py also passes pooled
+    repetitions, the method this replaced, to measure it)."""
     result = Comparison(row, SAME, base_count=len(base), head_count=len(head))
     if base:
         result.base_ms = statistics.median(base)
     if head:
         result.head_ms = statistics.median(head)
+    spreads = [spread for spread in (_spread(base), _spread(head)) if spread is not None]
+    result.spread = max(spreads) if spreads else None
     if not head:
         result.verdict = BASE_ONLY
     elif not base:
         result.verdict = HEAD_ONLY
-    elif min(len(base), len(head)) < min_repetitions:
+    elif min(len(base), len(head)) < min_units:
         result.verdict = TOO_FEW
     else:
         result.p_value = u_test_p(base, head)
@@ -136,25 +157,32 @@ def compare_row(row, base, head, threshold, alpha, min_repetitions):
     return result
 
 
-def compare(base_paths, head_paths, threshold, alpha, min_repetitions):
-    """(comparisons sorted by slowdown, problem messages) for the two sides' files."""
-    base, base_errors = load_side(base_paths)
-    head, head_errors = load_side(head_paths)
+def compare_sides(base, head, threshold, alpha, min_units, errors=({}, {}), names=("the base", "the head")):
+    """(comparisons sorted by slowdown, problem messages) for two sides' {row: units}."""
+    base_errors, head_errors = errors
     results, problems = [], []
     for row in sorted(set(base) | set(head) | set(base_errors) | set(head_errors)):
         if row in base_errors or row in head_errors:
             results.append(Comparison(row, ERROR))
-            problems += [f"row {row} failed: {errors[row]}" for errors in (base_errors, head_errors) if row in errors]
+            problems += [f"row {row} failed: {side[row]}" for side in (base_errors, head_errors) if row in side]
             continue
-        result = compare_row(row, base.get(row, []), head.get(row, []), threshold, alpha, min_repetitions)
+        result = compare_row(row, base.get(row, []), head.get(row, []), threshold, alpha, min_units)
         if result.verdict == BASE_ONLY:
-            problems.append(f"row {row} is missing from the head ({', '.join(head_paths)})")
+            problems.append(f"row {row} is missing from {names[1]}")
         elif result.verdict == HEAD_ONLY:
-            problems.append(f"row {row} is missing from the base ({', '.join(base_paths)})")
+            problems.append(f"row {row} is missing from {names[0]}")
         results.append(result)
     # Largest slowdown first; rows without a ratio (one side only, failed) last.
     results.sort(key=lambda result: (result.ratio is None, -(result.ratio or 0.0), result.row))
     return results, problems
+
+
+def compare(base_paths, head_paths, threshold, alpha, min_runs):
+    """(comparisons sorted by slowdown, problem messages) for the two sides' run files."""
+    base, base_errors = load_side(base_paths)
+    head, head_errors = load_side(head_paths)
+    return compare_sides(base, head, threshold, alpha, min_runs, (base_errors, head_errors),
+                         (f"the base ({', '.join(base_paths)})", f"the head ({', '.join(head_paths)})"))
 
 
 def _number(value, spec):
@@ -162,21 +190,23 @@ def _number(value, spec):
     return "" if value is None else format(value, spec).rstrip(".")
 
 
-def markdown(results, threshold, alpha, min_repetitions):
+def markdown(results, threshold, alpha, min_runs):
     counts = defaultdict(int)
     for result in results:
         counts[result.verdict] += 1
     summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in
                         (SLOW, FAST, SAME, TOO_FEW, BASE_ONLY, HEAD_ONLY, ERROR) if counts[verdict])
-    lines = [f"{len(results)} rows: {summary}. SLOW/FAST: the medians differ by more than "
-             f"{threshold * 100:g} % and the U test gives p < {alpha:g}; at least {min_repetitions} "
-             "repetitions a side.", "",
-             "| row | base median (ms) | head median (ms) | change % | p-value | verdict |",
-             "|---|---:|---:|---:|---:|---|"]
+    lines = [f"{len(results)} rows: {summary}. Medians of the runs' medians; SLOW/FAST: they differ by more "
+             f"than {threshold * 100:g} % and the U test of the run medians gives p < {alpha:g}; at least "
+             f"{min_runs} runs a side. Spread: the larger side's range of run medians.", "",
+             "| row | base median (ms) | head median (ms) | change % | p-value | runs a side | spread % | verdict |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
     for result in results:
         change = None if result.ratio is None else (result.ratio - 1) * 100
+        spread = None if result.spread is None else result.spread * 100
         lines.append(f"| {result.row} | {_number(result.base_ms, '#.4g')} | {_number(result.head_ms, '#.4g')} | "
-                     f"{_number(change, '+.2f')} | {_number(result.p_value, '.2g')} | {result.verdict} |")
+                     f"{_number(change, '+.2f')} | {_number(result.p_value, '.2g')} | "
+                     f"{result.base_count}/{result.head_count} | {_number(spread, '.1f')} | {result.verdict} |")
     return "\n".join(lines) + "\n"
 
 
@@ -196,7 +226,7 @@ def plot(results, threshold, path):
     for bound in (1 - threshold, 1 + threshold):
         axes.axhline(bound, color="black", linewidth=0.8, linestyle="--")
     axes.set_xlabel("rows, largest slowdown first")
-    axes.set_ylabel("head median / base median")
+    axes.set_ylabel("head / base, medians of run medians")
     axes.set_title(f"Head against base: {len(shown)} rows, dashed lines at 1 \u00b1 {threshold * 100:g} %")
     if len(shown) <= 40:
         axes.set_xticks(range(len(shown)), [result.row for result in shown], rotation=90, fontsize=6)
@@ -210,11 +240,11 @@ def plot(results, threshold, path):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", nargs="+", required=True, metavar="JSON", help="the base revision's runs")
-    parser.add_argument("--head", nargs="+", required=True, metavar="JSON", help="the head revision's runs")
+    parser.add_argument("--base", nargs="+", required=True, metavar="JSON", help="the base revision's runs, a file each")
+    parser.add_argument("--head", nargs="+", required=True, metavar="JSON", help="the head revision's runs, a file each")
     parser.add_argument("--threshold", type=float, default=THRESHOLD, help="smallest change reported (0.05: 5 %%)")
     parser.add_argument("--alpha", type=float, default=ALPHA, help="significance level of the U test")
-    parser.add_argument("--min-repetitions", type=int, default=MIN_REPETITIONS, help="fewest samples a side for a verdict")
+    parser.add_argument("--min-runs", type=int, default=MIN_RUNS, help="fewest runs a side for a verdict")
     parser.add_argument("--out", help="write the Markdown table here too")
     parser.add_argument("--plot", help="write a PNG of the ratios here")
     args = parser.parse_args(argv)
@@ -224,11 +254,11 @@ def main(argv=None):
         print("perf_compare: scipy is missing (ci/install-deps.sh installs python3-scipy)", file=sys.stderr)
         return 2
     try:
-        results, problems = compare(args.base, args.head, args.threshold, args.alpha, args.min_repetitions)
+        results, problems = compare(args.base, args.head, args.threshold, args.alpha, args.min_runs)
     except BadInput as error:
         print(f"perf_compare: {error}", file=sys.stderr)
         return 2
-    table = markdown(results, args.threshold, args.alpha, args.min_repetitions)
+    table = markdown(results, args.threshold, args.alpha, args.min_runs)
     print(table, end="")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as file:

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Catches slowdowns: kernels_bench of a base revision (A) against the head's build (B), run
-interleaved A, B, A, B and compared row by row by perf_compare.py (docs/benchmarks.md).
+interleaved A1, B1, ..., A5, B5 and compared row by row by perf_compare.py (docs/benchmarks.md).
 
-    perf_regression.py [--base REV | --base-build DIR] [--head-build build] [--rounds 2]
-                       [--filter REGEX] [--plant 'ROW_REGEX=FRACTION'] [--out build-perf/report]
-                       [--dry-run]
+    perf_regression.py [--base REV | --base-build DIR] [--head-build build] [--rounds 5]
+                       [--repetitions 5] [--rows touched|all] [--filter REGEX]
+                       [--plant 'ROW_REGEX=FRACTION'] [--out build-perf/report] [--dry-run]
 
 Base: REV (default $KERNELS_PERF_BASE, else the merge base of HEAD and origin/main, or of HEAD
 and main) checked out detached into build-perf/base-src (git worktree), configured with the
@@ -12,18 +12,23 @@ head build's cache options into build-perf/base-build, target kernels_bench only
 --base-build, a folder with bench/kernels_bench already built (made elsewhere and carried).
 
 Rows: each variant and element type's sum rows at 2^10 (launch-bound), 2^20 and 2^28
-(bandwidth-bound), or the variant's longest row where it stops earlier; rows both builds list;
---filter (a Google Benchmark filter) narrows them. Each run takes ceil(9 / rounds) repetitions,
-so each side pools at least 9, as the U test wants. --plant sets KERNELS_BENCH_SLOWDOWN on the
+(bandwidth-bound), or the variant's longest row where it stops earlier; rows both builds list.
+--rows touched (the default) keeps the variants whose files (kernels/<family>/*.cu registering
+them) changed against REV, when no other file the benchmark is built from changed (all rows
+then, and with --base-build); --filter (a Google Benchmark filter) narrows them further.
+
+Runs: each a process; perf_compare.py takes each run's median per row as a unit, since
+processes differ more than one process's repetitions. --rounds 5 is the fewest for which the
+U test can reach p < 0.01. --repetitions 5, as in the H100 study that measured the check
+(bench/results/perf-regression/): a median of 5 is steady to ~2 % at 2^10, inside the ~9 % that
+runs differ by, so more would lengthen runs for little. --plant sets KERNELS_BENCH_SLOWDOWN on the
 head's runs only (the check's power); the variable is never passed from the environment.
 
 Writes table.md, ratios.png and the runs' JSON and logs (runs/) to --out. Exit status: 1 when
 a row is SLOW, 2 on bad input (an unknown revision, a missing binary, a failed build, run or
 row), 77 when kernels_bench finds no GPU, else 0.
 """
-
 import argparse
-import math
 import os
 import re
 import shlex
@@ -39,6 +44,10 @@ sys.path.insert(0, HERE)
 import perf_compare  # noqa: E402
 
 SKIPPED, BAD_INPUT = 77, 2
+# A variant file registers variants by name; another file kernels_bench is built from may move every row.
+VARIANT_FILE = re.compile(r"^kernels/([a-z0-9_]+)/[^/]+\.cu$")
+VARIANT_NAME = re.compile(r'\.name\s*=\s*"([^"]+)"')
+BUILD_INPUT = re.compile(r"^(kernels/|test/harness/|cmake/|bench/[^/]+\.(cpp|hpp|cu|cuh)$)|(^|/)CMakeLists\.txt$")
 LAUNCH_BOUND, MIDDLE, BANDWIDTH_BOUND = 1 << 10, 1 << 20, 1 << 28
 PLANT_VARIABLE = "KERNELS_BENCH_SLOWDOWN"
 # The head build's settings the base is configured with: what decides the code generated.
@@ -185,26 +194,73 @@ def parse_args(argv):
     parser.add_argument("--work", default=os.path.join(ROOT, "build-perf"),
                         help="where the base is checked out and built")
     parser.add_argument("--out", help="report folder (default <work>/report)")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each side, interleaved A, B, A, B")
+    parser.add_argument("--rounds", type=int, default=perf_compare.MIN_RUNS,
+                        help="runs of each side, interleaved A, B, A, B")
+    parser.add_argument("--repetitions", type=int, default=5, help="repetitions of each row in a run")
+    parser.add_argument("--rows", choices=("touched", "all"), default="touched",
+                        help="the variants changed against the base revision (default), or every variant")
     parser.add_argument("--filter", help="narrows the rows (a Google Benchmark filter regex)")
     parser.add_argument("--plant", metavar="ROW_REGEX=FRACTION", help=f"{PLANT_VARIABLE} for the head's runs")
     parser.add_argument("--threshold", type=float, default=perf_compare.THRESHOLD, help="smallest change reported")
     parser.add_argument("--alpha", type=float, default=perf_compare.ALPHA, help="significance level of the U test")
     parser.add_argument("--dry-run", action="store_true", help="print the plan; build and run nothing")
     args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
+    # 4 runs against 4 give p >= 2/70: the U test could never reach 0.01.
+    if args.rounds < perf_compare.MIN_RUNS:
+        parser.error(f"--rounds must be at least {perf_compare.MIN_RUNS} (a run is the U test's unit)")
+    if args.repetitions < 1:
+        parser.error("--repetitions must be at least 1")
     args.out = args.out or os.path.join(args.work, "report")
     return args
 
 
 def plan_base(args):
-    """(base binary, or None until built; what the base is; its build commands; its build folder)."""
+    """(base binary, or None until built; what the base is; its build commands; its build folder;
+    its commit, None for --base-build)."""
     if args.base_build:
-        return bench_binary(args.base_build), f"the build in {args.base_build}", [], args.base_build
+        return bench_binary(args.base_build), f"the build in {args.base_build}", [], args.base_build, None
     name, sha = base_revision(args.base)
     commands, build = base_build_commands(sha, args.work, args.head_build)
-    return None, f"{name} ({sha[:12]}), built in {build}", commands, build
+    return None, f"{name} ({sha[:12]}), built in {build}", commands, build, sha
+
+
+def touched_variants(changed, read):
+    """({(family, variant)} that the changed variant files register, or None for every variant;
+    why). read(path) gives the head's text of a file, '' where there is none."""
+    variants = set()
+    for path in changed:
+        match = VARIANT_FILE.match(path)
+        text = read(path) if match else ""
+        names = VARIANT_NAME.findall(text) if "register_variant(" in text else []
+        if names:
+            variants.update((match[1], name) for name in names)
+        elif BUILD_INPUT.search(path):
+            return None, f"every variant: {path} changed, which is not a variant file"
+    if not variants:
+        return None, "every variant: no variant file changed"
+    return variants, "the changed variants: " + ", ".join(sorted("/".join(variant) for variant in variants))
+
+
+def changed_variants(sha):
+    """touched_variants of the working tree against the commit `sha`."""
+    changed = git("diff", "--name-only", sha)
+    if changed.returncode != 0:
+        raise Stop(f"git diff --name-only {sha} failed: {changed.stderr.strip()}")
+
+    def read(path):
+        try:
+            with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as file:
+                return file.read()
+        except OSError:
+            return ""  # deleted: not a variant file of the head
+
+    return touched_variants(changed.stdout.split(), read)
+
+
+def variant_of(row):
+    """(family, variant) of a row family/variant/type/n, the variant possibly with slashes."""
+    parts = perf_compare.row_label(row).split("/")
+    return parts[0], "/".join(parts[1:-2])
 
 
 def build_base(commands, build):
@@ -215,9 +271,12 @@ def build_base(commands, build):
     return bench_binary(build)
 
 
-def compared_rows(head, base, narrowing):
-    """The head's selected rows that --filter keeps and the base lists too (when built)."""
+def compared_rows(head, base, narrowing, variants=None):
+    """The head's selected rows of `variants` (None: all) that --filter keeps and the base lists
+    too (when built)."""
     rows = select_rows(list_rows(head))
+    if variants is not None:
+        rows = [row for row in rows if variant_of(row) in variants]
     if narrowing:
         kept = set(list_rows(head, narrowing))
         rows = [row for row in rows if row in kept]
@@ -226,6 +285,8 @@ def compared_rows(head, base, narrowing):
         if any(row not in listed for row in rows):
             say(f"left out {sum(row not in listed for row in rows)} head row(s) the base lacks (new rows)")
         rows = [row for row in rows if row in listed]
+    if not rows and variants is not None:
+        raise Stop("no rows of the changed variants in both builds (new variants): nothing to compare", 0)
     if not rows:
         raise Stop("no rows to compare")
     return rows
@@ -244,8 +305,10 @@ def print_plan(rows, regex, commands, plant):
 def check(args):
     started = time.monotonic()
     head = bench_binary(args.head_build)
-    base, base_about, build_commands, base_build = plan_base(args)
+    base, base_about, build_commands, base_build, sha = plan_base(args)
     say(f"base: {base_about}; head: {head}")
+    variants, why = changed_variants(sha) if args.rows == "touched" and sha else (None, "every variant")
+    say(f"rows of {why}")
     if args.dry_run:
         if build_commands:
             say("the base would be built with:\n" + "".join(f"  {shlex.join(c)}\n" for c in build_commands))
@@ -256,8 +319,8 @@ def check(args):
             raise Stop("scipy is missing (ci/install-deps.sh installs python3-scipy)") from error
         if build_commands:
             base = build_base(build_commands, base_build)
-    rows = compared_rows(head, base, args.filter)
-    repetitions = math.ceil(perf_compare.MIN_REPETITIONS / args.rounds)
+    rows = compared_rows(head, base, args.filter, variants)
+    repetitions = args.repetitions
     regex = exact_filter(rows)
     # Runs A1, B1, A2, B2, ...: each side's samples spread over the same stretch of time.
     names = [f"{side}{index}" for index in range(1, args.rounds + 1) for side in "AB"]
@@ -281,12 +344,12 @@ def check(args):
 def report(args, paths, base_about, row_count, elapsed):
     try:
         results, problems = perf_compare.compare(paths["A"], paths["B"], args.threshold, args.alpha,
-                                                 perf_compare.MIN_REPETITIONS)
+                                                 perf_compare.MIN_RUNS)
     except perf_compare.BadInput as error:
         raise Stop(str(error)) from error
     planted = f"; planted in the head: {PLANT_VARIABLE}={args.plant}" if args.plant else ""
     table = (f"Base {base_about} (A) against the head {args.head_build} (B){planted}.\n\n"
-             + perf_compare.markdown(results, args.threshold, args.alpha, perf_compare.MIN_REPETITIONS))
+             + perf_compare.markdown(results, args.threshold, args.alpha, perf_compare.MIN_RUNS))
     print(table, end="")
     with open(os.path.join(args.out, "table.md"), "w", encoding="utf-8") as file:
         file.write(table)

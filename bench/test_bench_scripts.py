@@ -3,7 +3,8 @@
 check_perf.py on testdata/sample.json, suite_timing.py on a small ctest JUnit file, gpu_time.py on
 two processes' device times (testdata/gpu_time), a kernels_bench JSON of invented figures written by
 Google Benchmark itself (real field names, aggregates, and a failed row); perf_compare.py on
-synthetic repetitions of two revisions; perf_regression.py on fake kernels_bench builds."""
+synthetic runs of two revisions; perf_power.py on a synthetic study; perf_regression.py on fake
+kernels_bench builds."""
 
 import json
 import os
@@ -367,60 +368,85 @@ class PerfCompare(unittest.TestCase):
             json.dump(repetitions_json(rows, name), file)
         return path
 
-    def compare(self, base_rows, head_rows, *args):
-        return run_script("perf_compare.py", "--base", self.write("base.json", base_rows),
-                          "--head", self.write("head.json", head_rows), *args)
+    def runs(self, levels, rows=None, spread=0.01):
+        """One run's {row: 5 repetitions} per level: each process's own median (ms)."""
+        return [{row: noisy(level * scale, 5, self.rng, spread) for row, scale in (rows or {self.ROW: 1.0}).items()}
+                for level in levels]
+
+    def compare(self, base_runs, head_runs, *args):
+        """perf_compare.py on a file per run."""
+        paths = {side: [self.write(f"{side}{index}.json", run) for index, run in enumerate(runs, 1)]
+                 for side, runs in (("base", base_runs), ("head", head_runs))}
+        return run_script("perf_compare.py", "--base", *paths["base"], "--head", *paths["head"], *args)
 
     def verdict(self, result, row=None):
         return table_line(result.stdout, row or self.ROW)[-1]
 
-    def test_identical_distributions_are_the_same(self):
-        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(2.0, 9, self.rng)})
+    def test_identical_runs_are_the_same(self):
+        result = self.compare(self.runs([2.0] * 5), self.runs([2.0] * 5))
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.verdict(result), "SAME")
 
-    def test_ten_percent_slower_is_slow_and_fails(self):
-        result = self.compare({self.ROW: noisy(2.0, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)},
-                              {self.ROW: noisy(2.2, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)})
+    def test_ten_percent_slower_in_every_run_is_slow_and_fails(self):
+        # Fails if a clean 10 % shift of every head run passes, or the table's cells or order are wrong.
+        rows = {self.ROW: 1.0, self.OTHER: 0.005}
+        result = self.compare(self.runs([2.0] * 5, rows), self.runs([2.2] * 5, {self.ROW: 1.0, self.OTHER: 0.0045}))
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         cells = table_line(result.stdout, self.ROW)
         self.assertEqual(cells[-1], "SLOW")
         self.assertAlmostEqual(float(cells[3]), 10.0, delta=1.5)
-        self.assertLess(float(cells[4]), 0.01)
+        self.assertAlmostEqual(float(cells[4]), 2 / 252, places=4, msg="5 runs above 5 runs: the smallest p")
+        self.assertEqual(cells[5], "5/5", "a unit per file")
+        self.assertLess(float(cells[6]), 3.0, "the runs' spread")
         # Sorted by slowdown: the slow row comes before the unchanged one.
         self.assertLess(result.stdout.index(self.ROW), result.stdout.index(self.OTHER))
         self.assertIn("1 SLOW, 1 SAME", result.stdout)
 
     def test_ten_percent_faster_is_fast(self):
-        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(1.8, 9, self.rng)})
+        result = self.compare(self.runs([2.0] * 5), self.runs([1.8] * 5))
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.verdict(result), "FAST")
 
     def test_a_significant_change_below_the_threshold_is_the_same(self):
-        base, head = noisy(2.0, 9, self.rng, spread=0.002), noisy(2.06, 9, self.rng, spread=0.002)
-        result = self.compare({self.ROW: base}, {self.ROW: head})
+        base, head = self.runs([2.0] * 5, spread=0.002), self.runs([2.06] * 5, spread=0.002)
+        result = self.compare(base, head)
         self.assertEqual(result.returncode, 0, result.stderr)
         cells = table_line(result.stdout, self.ROW)
         self.assertLess(float(cells[4]), 0.01, "significant")
         self.assertEqual(cells[-1], "SAME")
-        # The same samples with a 2 % threshold: over it, so SLOW.
-        self.assertEqual(self.verdict(self.compare({self.ROW: base}, {self.ROW: head}, "--threshold", "0.02")), "SLOW")
+        # The same runs with a 2 % threshold: over it, so SLOW.
+        self.assertEqual(self.verdict(self.compare(base, head, "--threshold", "0.02")), "SLOW")
 
-    def test_too_few_repetitions_give_no_verdict(self):
-        result = self.compare({self.ROW: noisy(2.0, 5, self.rng)}, {self.ROW: noisy(3.0, 9, self.rng)})
+    def test_processes_not_repetitions_are_the_units(self):
+        # Fails if a side's repetitions are pooled again: each process has its own level (as on the
+        # H100, where processes differ more than one process's repetitions), one base run as slow as
+        # the head's, one head run as fast as the base's. Pooled, 25 repetitions a side read SLOW;
+        # 5 run medians a side do not.
+        import perf_compare
+        base, head = self.runs([1.0, 0.98, 1.01, 0.99, 1.09], spread=0.002), \
+            self.runs([1.08, 1.10, 1.07, 1.11, 1.0], spread=0.002)
+        pooled = [[time for run in runs for time in run[self.ROW]] for runs in (base, head)]
+        self.assertEqual(perf_compare.compare_row(self.ROW, *pooled, 0.05, 0.01, 9).verdict, "SLOW", "the old unit")
+        result = self.compare(base, head)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        cells = table_line(result.stdout, self.ROW)
+        self.assertEqual((cells[5], cells[-1]), ("5/5", "SAME"))
+        self.assertGreater(float(cells[4]), 0.01)
+
+    def test_too_few_runs_give_no_verdict(self):
+        # Fails if repetitions count as runs (one file of 25), or 4 runs a side get a verdict.
+        one_long_run = [{self.ROW: noisy(2.0, 25, self.rng)}]
+        result = self.compare(one_long_run, [{self.ROW: noisy(3.0, 25, self.rng)}])
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.verdict(result), "too few")
-
-    def test_repetitions_pool_over_interleaved_runs(self):
-        bases = [self.write(f"base{run}.json", {self.ROW: noisy(2.0, 5, self.rng)}) for run in (1, 2)]
-        heads = [self.write(f"head{run}.json", {self.ROW: noisy(2.2, 5, self.rng)}) for run in (1, 2)]
-        result = run_script("perf_compare.py", "--base", *bases, "--head", *heads)
-        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
-        self.assertEqual(self.verdict(result), "SLOW")
+        result = self.compare(self.runs([2.0] * 4), self.runs([3.0] * 5))
+        self.assertEqual((table_line(result.stdout, self.ROW)[5], self.verdict(result)), ("4/5", "too few"))
+        self.assertIn("at least 5 runs a side", result.stdout)
+        self.assertEqual(self.verdict(self.compare(self.runs([2.0] * 4), self.runs([3.0] * 5), "--min-runs", "4")),
+                         "SAME", "4 against 5: p >= 2/126, never below 0.01")
 
     def test_a_row_missing_on_one_side_is_bad_input(self):
-        result = self.compare({self.ROW: noisy(2.0, 9, self.rng), self.OTHER: noisy(0.01, 9, self.rng)},
-                              {self.ROW: noisy(2.0, 9, self.rng)})
+        result = self.compare(self.runs([2.0] * 5, {self.ROW: 1.0, self.OTHER: 0.005}), self.runs([2.0] * 5))
         self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
         self.assertIn(f"row {self.OTHER} is missing from the head", result.stderr)
         self.assertEqual(self.verdict(result, self.OTHER), "base only")
@@ -446,13 +472,45 @@ class PerfCompare(unittest.TestCase):
     @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed (ci/install-deps.sh installs it)")
     def test_writes_the_table_and_the_plot(self):
         table, plot = os.path.join(self.folder.name, "table.md"), os.path.join(self.folder.name, "ratios.png")
-        result = self.compare({self.ROW: noisy(2.0, 9, self.rng)}, {self.ROW: noisy(2.0, 9, self.rng)},
-                              "--out", table, "--plot", plot)
+        result = self.compare(self.runs([2.0] * 5), self.runs([2.0] * 5), "--out", table, "--plot", plot)
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(table, encoding="utf-8") as file:
             self.assertEqual(file.read(), result.stdout)
         with open(plot, "rb") as file:
             self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+@unittest.skipUnless(HAVE_SCIPY, "scipy is not installed (ci/install-deps.sh installs it)")
+class PerfPower(unittest.TestCase):
+    LONG, SHORT = "reduce/vectorized_single_pass/int/268435456", "scan/decoupled_lookback/int/1024"
+
+    def test_a_study_as_the_detection_table(self):
+        # Fails if the table counts other checks than v1's per study and v2's 4 pairings of rounds,
+        # takes pooled repetitions for v2, or a packed study reads back otherwise than its folder.
+        # Each A2 process of the short row has its own level: pooled, v1 reads study 1 (both runs 7 %
+        # slow) SLOW, and so would pooling round 2 (4 of 5 runs 6 to 9 % slow); v2's run medians of a
+        # round (never all slow) do not. Plants are seen everywhere.
+        rng, folder = random.Random(7), tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        a2_levels = {1: (1.08, 1.07), 2: (0.93, 1.06), 3: (0.96, 1.08), 4: (0.98, 1.09), 5: (0.92, 0.94)}
+        for study in range(1, 6):
+            for rnd in (1, 2):
+                for side, planted in (("A", 0), ("P5", 0.05), ("A2", 0), ("P10", 0.10), ("P20", 0.20)):
+                    level = a2_levels[study][rnd - 1] if side == "A2" else 1.0
+                    rows = {self.LONG: noisy(2.0 * (1 + planted), 5, rng, 0.002),
+                            self.SHORT: noisy(0.01 * (1 + planted) * level, 5, rng, 0.002)}
+                    with open(os.path.join(folder.name, f"{study}-{rnd}-{side}.json"), "w", encoding="utf-8") as file:
+                        json.dump(repetitions_json(rows, side), file)
+        packed, table = os.path.join(folder.name, "runs.json"), os.path.join(folder.name, "table.md")
+        result = run_script("perf_power.py", "--runs", folder.name, "--pack", packed, "--out", table)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v2")[3:], ["0/4", "", "0/4", "0/8"])
+        self.assertEqual(table_line(result.stdout, "P10 | 10 % | v2")[5], "4/4")
+        self.assertEqual(table_line(result.stdout, "P10 | 10 % | v1")[5], "5/5")
+        self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v1")[3:], ["1/5", "", "0/5", "1/10"])
+        self.assertIn("regroup the same runs", result.stdout)
+        again = run_script("perf_power.py", "--runs", packed)
+        self.assertEqual((again.returncode, again.stdout), (0, result.stdout))
 
 
 # A stand-in for kernels_bench, configured by fake.json beside it: lists its rows (Python's re for
@@ -486,6 +544,10 @@ for name in names:
 with open(flags["benchmark_out"], "w") as file:
     json.dump({"context": {}, "benchmarks": entries}, file)
 """
+
+def perf_compare_label(name):
+    return name[: -len("/manual_time")]
+
 
 # The fake's rows: a variant to 2^28, a scan-then-fan variant (a slash in its name), the naive scan
 # (stops at 2^16), a one-block scan (a single row below 2^10), and an operator's row (left out).
@@ -551,20 +613,61 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual(perf_regression.exact_filter(["a.b/c+d/1"]), r"^(a\.b/c\+d/1)$")
 
     def test_runs_interleave_base_and_head_on_the_same_rows(self):
-        # Fails if the sides run in blocks (drift would read as a change), with other rows or fewer
-        # than 9 repetitions pooled a side, or if a row only the head lists is run at all.
+        # Fails if the sides run in blocks (drift would read as a change), with other rows, fewer
+        # than 5 runs a side or other repetitions, or if a row only the head lists is run at all.
         head = self.fake_build("B", rows={**FAKE_ROWS, "sort/new_variant/int/1024": 0.02})
-        result = self.check("--rounds", "3", head=head)
+        result = self.check(head=head)
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         runs = self.runs()
-        self.assertEqual([side for side, _, _ in runs], ["A", "B", "A", "B", "A", "B"])
+        self.assertEqual([side for side, _, _ in runs], ["A", "B"] * 5)
         self.assertEqual({flags["benchmark_filter"] for _, flags, _ in runs},
                          {runs[0][1]["benchmark_filter"]}, "one row list for every run")
-        self.assertEqual({flags["benchmark_repetitions"] for _, flags, _ in runs}, {"3"})
+        self.assertEqual({flags["benchmark_repetitions"] for _, flags, _ in runs}, {"5"})
         self.assertEqual({flags["benchmark_report_aggregates_only"] for _, flags, _ in runs}, {"false"})
         self.assertNotIn("new_variant", runs[0][1]["benchmark_filter"])
         self.assertIn("left out 1 head row(s) the base lacks", result.stdout)
+        self.assertIn("rows of every variant", result.stdout, "a base build: no revision to diff")
         self.assertIn(f"{len(SELECTED)} rows compared in", result.stdout)
+        self.assertIn("| 5/5 |", result.stdout)
+
+    def test_rounds_and_repetitions(self):
+        # Fails if --repetitions is ignored, or fewer than 5 rounds (where the U test of 4 run
+        # medians against 4 can never reach p < 0.01) are let through.
+        result = self.check("--rounds", "6", "--repetitions", "3", "--filter", "^scan/naive/")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual([(side, flags["benchmark_repetitions"]) for side, flags, _ in self.runs()],
+                         [("A", "3"), ("B", "3")] * 6)
+        refused = self.check("--rounds", "4")
+        self.assertEqual(refused.returncode, 2, refused.stdout + refused.stderr)
+        self.assertIn("--rounds must be at least 5", refused.stderr)
+
+    def test_the_rows_of_the_changed_variant_files(self):
+        # Fails if a change to variant files alone runs other variants' rows, if shared code (or a
+        # file registering none) does not run every row, or if a new variant's file fails the check.
+        import perf_regression
+        texts = {"kernels/scan/blelloch_padded.cu": 'register_variant(make_scan_variant<A>({.name = "blelloch_padded",'
+                                                    '\nregister_variant(x({ .name = "scan_then_fan/blelloch_padded",',
+                 "kernels/reduce/vectorized.cu": 'register_variant(make_reduce_variant<V>({\n    .name = "vectorized",',
+                 "kernels/reduce/empty_result.cu": "__global__ void write_value_kernel(T* out, T value)"}
+
+        def touched(*changed):
+            return perf_regression.touched_variants(changed, lambda path: texts.get(path, ""))[0]
+
+        self.assertEqual(touched("kernels/scan/blelloch_padded.cu", "docs/benchmarks.md", "bench/perf_compare.py"),
+                         {("scan", "blelloch_padded"), ("scan", "scan_then_fan/blelloch_padded")})
+        for shared in ("kernels/scan/detail/tile_scan.cuh", "kernels/reduce/empty_result.cu", "kernels/src/registry.cpp",
+                       "kernels/reduce/sources.cmake", "bench/benchmark_rows.cpp", "test/harness/input/run_seed.cpp",
+                       "cmake/Warnings.cmake", "CMakeLists.txt", "kernels/scan/gone.cu"):
+            self.assertIsNone(touched("kernels/reduce/vectorized.cu", shared), shared)
+        self.assertIsNone(touched("docs/benchmarks.md"), "no variant file changed: every row")
+        head = self.fake_build("B")
+        rows = perf_regression.compared_rows(os.path.join(head, "bench", "kernels_bench"), None, None,
+                                             touched("kernels/scan/blelloch_padded.cu"))
+        self.assertEqual([perf_compare_label(row) for row in rows], SELECTED[3:6])
+        with self.assertRaises(perf_regression.Stop) as stopped:
+            perf_regression.compared_rows(os.path.join(head, "bench", "kernels_bench"), None, None,
+                                          {("sort", "new_variant")})
+        self.assertEqual(stopped.exception.status, 0, "nothing to compare is no failure")
 
     def test_a_planted_twenty_percent_slowdown_is_slow(self):
         # Fails if a 20 % slower head row passes, if the plant reaches the base's runs, or if the
@@ -614,13 +717,13 @@ class PerfRegression(unittest.TestCase):
         self.assertFalse(os.path.exists(self.out))
         lines = result.stdout.splitlines()
         self.assertEqual([line.split(":")[0] for line in lines if re.match(r"^[AB][0-9]:", line)],
-                         ["A1", "B1", "A2", "B2"])
+                         [f"{side}{index}" for index in range(1, 6) for side in "AB"])
         self.assertIn("B1: KERNELS_BENCH_SLOWDOWN='^scan/=0.1' ", result.stdout)
         self.assertTrue(all(f"  {row}/manual_time" in lines for row in SELECTED))
         # A base revision to build: the commands, with the head build's options, and nothing done.
         if subprocess.run(["git", "-C", HERE, "rev-parse", "HEAD"], capture_output=True, check=False).returncode:
             return  # not a git checkout: no revision to plan a build of
-        built = self.check("--dry-run", "--base", "HEAD")
+        built = self.check("--dry-run", "--base", "HEAD", "--rows", "all")
         self.assertEqual(built.returncode, 0, built.stdout + built.stderr)
         self.assertRegex(built.stdout, r"worktree add --quiet --detach \S+/base-src [0-9a-f]{40}")
         self.assertIn("-G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90\n", built.stdout)
