@@ -1,5 +1,8 @@
 // scan/my_block_scan: an outside project's inclusive scan of up to one block of values: Hillis-Steele over
-// shared memory, two buffers, op(left, right) at every step (so it keeps operand order). Int and float only.
+// shared memory, two buffers, op(left, right) at every step (so it keeps operand order). Int and float only, with
+// the suite's operators and the project's own affine_mod16 (affine_mod16.cuh).
+#include "affine_mod16.cuh"
+
 #include <kernels/variant/scan.cuh>
 
 #include <array>
@@ -33,6 +36,7 @@ __global__ void block_scan_kernel(const T* in, T* out, unsigned count) {
 struct BlockScan {
   static constexpr std::array kTypes{TypeKey::int32, TypeKey::float32};
   static constexpr std::array kKinds{ScanKind::inclusive};
+  using Operators = OperatorList<AffineMod16>;
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size); }
   static std::uint64_t tile_size(int block_size, TypeKey) { return std::uint64_t(block_size); }
 

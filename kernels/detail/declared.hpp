@@ -1,5 +1,6 @@
 // What a variant's implementation declares at compile time: the types, ops and scan kinds it is instantiated for
-// (optional lists kTypes, kOps, kKinds; by default all its family takes) and kKeepsOperandOrder (docs/kernels.md).
+// (optional lists kTypes, kOps, kKinds; by default all its family takes), the registered operators it takes besides
+// (Operators), and kKeepsOperandOrder (docs/kernels.md).
 // make_<family>_variant writes the same into the record, so that record and code cannot disagree.
 #pragma once
 
@@ -56,12 +57,26 @@ constexpr bool family_offers(Family family, Op op) {
 
 template <class Impl>
 constexpr bool declares_op(Family family, TypeKey type, Op op) {
-  if (!family_offers(family, op) || !operator_takes(op, type)) return false;
-  if (!keeps_operand_order<Impl>() && !is_commutative(op)) return false;
+  if (!family_offers(family, op) || !builtin_takes(op, type)) return false;
+  if (!keeps_operand_order<Impl>() && !builtin_commutative(op)) return false;
   if constexpr (requires { Impl::kOps; }) {
     return lists(Impl::kOps, op);
   } else {
     return true;
+  }
+}
+
+// The operators of an outside project a variant takes, beyond the suite's: using Operators = OperatorList<A, B>;
+// each is registered with the variant (kernels/variant/operator.cuh) and runs on every type it and the variant take.
+template <class... Descriptors>
+struct OperatorList {};
+
+template <class Impl, class Body>
+void for_each_registered_operator(Body&& body) {
+  if constexpr (requires { typename Impl::Operators; }) {
+    [&]<class... Descriptors>(OperatorList<Descriptors...>) {
+      (body.template operator()<Descriptors>(), ...);
+    }(typename Impl::Operators{});
   }
 }
 

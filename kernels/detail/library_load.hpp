@@ -12,6 +12,8 @@ struct LibraryRegistrations {
 };
 
 void begin_library_load();
+// Keeps a refusal made while a library loads (true), or leaves it to the caller to throw (false).
+bool refused_while_loading(const std::string& why);
 LibraryRegistrations end_library_load();
 
 }  // namespace kernels::detail

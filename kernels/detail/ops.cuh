@@ -7,6 +7,7 @@
 // empty_result() below, which follows CUB (lowest() for max, max() for min).
 #pragma once
 
+#include <kernels/detail/describe_operator.hpp>
 #include <kernels/types.hpp>
 
 #include <cuda/std/cmath>
@@ -71,10 +72,18 @@ struct MinOp {
   }
 };
 
-// Any other operator's functor: its descriptor's identity and combine (kernels/operators/).
+// Any other suite operator's functor: its descriptor's identity and combine (kernels/operators/).
 template <class Descriptor, Op op, class T>
 struct DescribedOp {
   static constexpr Op kind = op;
+  __host__ __device__ static constexpr T identity() { return Descriptor::template identity<T>(); }
+  __host__ __device__ T operator()(T a, T b) const { return Descriptor::template combine<T>(a, b); }
+};
+
+// A registered operator's functor (kernels/variant/operator.cuh): its op is known once its library has loaded.
+template <class Descriptor, class T>
+struct RegisteredOp {
+  static inline const Op kind = operator_key<Descriptor>();
   __host__ __device__ static constexpr T identity() { return Descriptor::template identity<T>(); }
   __host__ __device__ T operator()(T a, T b) const { return Descriptor::template combine<T>(a, b); }
 };
@@ -98,17 +107,17 @@ struct op_functor<Op::min, T> {
 template <Op op, class T>
 using op_functor_t = typename op_functor<op, T>::type;
 
-// What a reduction of zero elements returns, and a scan's empty prefix (exclusive[0]).
-template <Op op, class T>
+// What a reduction of zero elements returns, and a scan's empty prefix (exclusive[0]), for the functor OpT.
+template <class OpT, class T>
 __host__ __device__ constexpr T empty_result() {
-  if constexpr (op == Op::sum) {
+  if constexpr (cuda::std::is_same_v<OpT, SumOp<T>>) {
     return T(0);  // +0.0, not the sum's identity -0.0
-  } else if constexpr (op == Op::max) {
+  } else if constexpr (cuda::std::is_same_v<OpT, MaxOp<T>>) {
     return cuda::std::numeric_limits<T>::lowest();
-  } else if constexpr (op == Op::min) {
+  } else if constexpr (cuda::std::is_same_v<OpT, MinOp<T>>) {
     return cuda::std::numeric_limits<T>::max();
   } else {
-    return op_functor_t<op, T>::identity();
+    return OpT::identity();
   }
 }
 

@@ -1,24 +1,33 @@
 // A family's view of one variant: its record plus a type-erased entry per element type and mode (op, scan
-// kind or sort form); empty entries are combinations the variant does not declare. Plain C++.
+// kind and op, or sort form); empty entries are combinations the variant does not declare. The rows grow with the
+// modes set, so no count of operators is built in. Plain C++.
 #pragma once
 
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 
-#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace kernels::detail {
 
-template <class Entry, int Modes>
+template <class Entry>
 struct VariantTable {
   VariantInfo info;
   std::string id;
-  std::array<std::array<Entry, Modes>, kTypeKeyCount> entries{};
+  std::vector<std::vector<Entry>> entries = std::vector<std::vector<Entry>>(kTypeKeyCount);
 
-  const Entry& entry(TypeKey type, int mode) const { return entries[index_of(type)][mode]; }
+  const Entry& entry(TypeKey type, int mode) const {
+    static const Entry none{};
+    const std::vector<Entry>& row = entries[index_of(type)];
+    return mode >= 0 && mode < static_cast<int>(row.size()) ? row[mode] : none;
+  }
+  void set(TypeKey type, int mode, Entry entry) {
+    std::vector<Entry>& row = entries[index_of(type)];
+    if (mode >= static_cast<int>(row.size())) row.resize(mode + 1);
+    row[mode] = entry;
+  }
 };
 
 template <class Variant>

@@ -17,23 +17,39 @@ __global__ void write_value_kernel(T* out, T value) {
 template <Op op, class Out>
 void write_empty(void* out, cudaStream_t stream, TypeKey type) {
   const KernelLabel label{"reduce", type, name(op), "empty input"};
-  launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out), empty_result<op, Out>());
+  launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out),
+                empty_result<op_functor_t<op, Out>, Out>());
 }
 
 template <class Out, std::size_t... O>
 void write_empty_for_op(Op op, void* out, cudaStream_t stream, TypeKey type, std::index_sequence<O...>) {
   // Only the operators that take Out: the dispatcher has validated (type, op) before.
-  ((op == kAllOps[O]
-        ? (operator_of_t<kAllOps[O]>::template kTakes<Out> ? write_empty<kAllOps[O], Out>(out, stream, type) : void())
+  ((op == kBuiltinOps[O]
+        ? (operator_of_t<kBuiltinOps[O]>::template kTakes<Out> ? write_empty<kBuiltinOps[O], Out>(out, stream, type)
+                                                               : void())
         : void()),
    ...);
+}
+
+// A registered operator's empty result is its identity, which its record computes on the host.
+template <class Out>
+void write_registered_identity(Op op, void* out, cudaStream_t stream, TypeKey type) {
+  Out identity;
+  operator_info(op).identity(type, &identity);
+  const KernelLabel label{"reduce", type, name(op), "empty input"};
+  launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out), identity);
 }
 
 }  // namespace
 
 void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream) {
   visit_type(type, [&](auto, auto out_value) {
-    write_empty_for_op<decltype(out_value)>(op, out, stream, type, std::make_index_sequence<kOpCount>{});
+    using Out = decltype(out_value);
+    if (is_builtin(op)) {
+      write_empty_for_op<Out>(op, out, stream, type, std::make_index_sequence<kBuiltinOpCount>{});
+    } else {
+      write_registered_identity<Out>(op, out, stream, type);
+    }
   });
 }
 

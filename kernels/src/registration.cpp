@@ -30,6 +30,11 @@ std::optional<LibraryRegistrations> library_load;  // set while load_variant_lib
 
 void begin_library_load() { library_load.emplace(); }
 
+bool refused_while_loading(const std::string& why) {
+  if (library_load) library_load->refused.push_back(why);
+  return library_load.has_value();
+}
+
 LibraryRegistrations end_library_load() {
   LibraryRegistrations made = std::move(*library_load);
   library_load.reset();
@@ -49,8 +54,7 @@ bool register_variant(Variant variant) {
     add_to_registry(stored.info);
   } catch (const std::logic_error& refused) {
     family.tables.pop_back();
-    if (!library_load) throw;
-    library_load->refused.push_back(refused.what());
+    if (!refused_while_loading(refused.what())) throw;
     return false;
   } catch (...) {
     family.tables.pop_back();

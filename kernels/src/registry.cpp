@@ -75,7 +75,7 @@ std::vector<Op> VariantInfo::ops(TypeKey type) const {
 
 std::vector<Op> VariantInfo::all_ops() const {
   std::vector<Op> offered;
-  for (Op op : kAllOps) {
+  for (Op op : kernels::all_ops()) {
     for (const TypeOps& entry : type_ops) {
       if (contains(entry.ops, op)) {
         offered.push_back(op);
@@ -156,6 +156,10 @@ void add_to_registry(const VariantInfo& info) {
     if (info.family != Family::sort && entry.ops.empty())
       incoherent("a type without ops: " + std::string(name(entry.type)));
     for (Op op : entry.ops) {
+      if (name(op) == "?") incoherent("offers an operator no one registered");
+      if (!operator_takes(op, entry.type))
+        incoherent("offers " + std::string(name(op)) + " on " + std::string(name(entry.type)) +
+                   ", which it does not take");
       if (info.refuses_for_order(op))
         incoherent("does not keep operand order, yet offers " + std::string(name(op)) + ", which is not commutative");
     }

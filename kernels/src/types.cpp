@@ -1,4 +1,7 @@
+#include <kernels/operator_registry.hpp>
 #include <kernels/types.hpp>
+
+#include <stdexcept>
 
 namespace kernels {
 namespace {
@@ -31,11 +34,11 @@ std::string_view name(TypeKey type) {
 }
 
 std::string_view name(Op op) {
-#define KERNELS_OP_NAME(key, descriptor) \
-  if (op == Op::key) return #key;
-  KERNELS_FOR_EACH_OP(KERNELS_OP_NAME)
-#undef KERNELS_OP_NAME
-  return "?";
+  try {
+    return operator_info(op).name;
+  } catch (const std::out_of_range&) {
+    return "?";
+  }
 }
 
 std::string_view name(ScanKind kind) { return kind == ScanKind::inclusive ? "inclusive" : "exclusive"; }
@@ -44,7 +47,12 @@ std::string_view name(SortForm form) { return form == SortForm::keys ? "keys" : 
 
 std::optional<Family> parse_family(std::string_view text) { return parse_by_name(text, kAllFamilies); }
 std::optional<TypeKey> parse_type(std::string_view text) { return parse_by_name(text, kAllTypeKeys); }
-std::optional<Op> parse_op(std::string_view text) { return parse_by_name(text, kAllOps); }
+std::optional<Op> parse_op(std::string_view text) {
+  for (Op op : all_ops()) {
+    if (name(op) == text) return op;
+  }
+  return std::nullopt;
+}
 std::optional<ScanKind> parse_scan_kind(std::string_view text) { return parse_by_name(text, kAllScanKinds); }
 std::optional<SortForm> parse_sort_form(std::string_view text) { return parse_by_name(text, kAllSortForms); }
 

@@ -37,7 +37,7 @@ void expect_poison_changes_result(Op op, std::vector<T> values) {
 
 // Every operator on every type it takes.
 TEST(GuardBands, PoisonChangesEveryResult) {
-  for (Op op : kernels::kAllOps) {
+  for (Op op : kernels::all_ops()) {
     if (kernels::operator_takes(op, kernels::TypeKey::int32)) expect_poison_changes_result<int>(op, {1, -7, 3});
     if (kernels::operator_takes(op, kernels::TypeKey::uint32))
       expect_poison_changes_result<unsigned>(op, {1u, 70u, 3u});

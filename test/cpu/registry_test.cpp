@@ -3,8 +3,10 @@
 #include "harness/gtest/variant_listing.hpp"
 #include "harness/runner/declared_contract.hpp"
 
+#include <kernels/detail/describe_operator.hpp>
 #include <kernels/detail/variant_table.hpp>
 #include <kernels/errors.hpp>
+#include <kernels/operators.hpp>
 #include <kernels/reduce/detail/reduce_variant.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/scan/detail/scan_variant.hpp>
@@ -14,6 +16,7 @@
 
 #include <fstream>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #ifndef KERNELS_DECLARED_CONTRACTS
@@ -102,7 +105,7 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
     case kernels::Family::reduce: {
       const auto& variant = find_in_family<kernels::detail::ReduceVariant>(info().family, info().name);
       for (kernels::TypeKey type : kernels::kAllTypeKeys) {
-        for (kernels::Op op : kernels::kAllOps) {
+        for (kernels::Op op : kernels::all_ops()) {
           const bool declared = info().supports(type, op);
           EXPECT_EQ(variant.entry(type, index_of(op)).run != nullptr, declared) << name(type) << " " << name(op);
           EXPECT_EQ(variant.entry(type, index_of(op)).workspace_bytes != nullptr, declared)
@@ -115,7 +118,7 @@ TEST_P(Record, HasAnEntryPointForExactlyWhatItDeclares) {
       const auto& variant = find_in_family<kernels::detail::ScanVariant>(info().family, info().name);
       for (kernels::TypeKey type : kernels::kAllTypeKeys) {
         for (kernels::ScanKind kind : kernels::kAllScanKinds) {
-          for (kernels::Op op : kernels::kAllOps) {
+          for (kernels::Op op : kernels::all_ops()) {
             const bool declared = info().supports(type, op) && info().supports(kind);
             EXPECT_EQ(variant.entry(type, kernels::detail::scan_mode_index(kind, op)).run != nullptr, declared)
                 << name(type) << " " << name(kind) << " " << name(op);
@@ -229,9 +232,34 @@ TEST(Registry, VectorPathsTileWholeVectors) {
   EXPECT_GE(declared, 2) << "the look-back scan and the single-pass reduction load vectors";
 }
 
+// An operator joining under a taken or malformed name, or without what the oracle and the laws call,
+// would be judged as another or not at all: registration refuses it, naming it.
+TEST(OperatorRegistration, RefusesABadNameATakenNameAndAnIncompleteRecord) {
+  const auto refusal = [](kernels::OperatorInfo record) {
+    try {
+      kernels::register_operator(std::move(record));
+    } catch (const std::logic_error& refused) {
+      return std::string(refused.what());
+    }
+    return std::string("registered");
+  };
+  using Descriptor = kernels::operators::LastNonZero;
+  EXPECT_EQ(refusal(kernels::detail::describe_operator<Descriptor>("Last Value")),
+            "operator Last Value: a name of [a-z0-9_] only");
+  EXPECT_EQ(refusal(kernels::detail::describe_operator<Descriptor>("last_nonzero")),
+            "operator last_nonzero: registered twice");
+  auto typeless = kernels::detail::describe_operator<Descriptor>("typeless");
+  typeless.types.clear();
+  EXPECT_EQ(refusal(typeless), "operator typeless: takes no element type");
+  auto without_reference = kernels::detail::describe_operator<Descriptor>("without_reference");
+  without_reference.reference = nullptr;
+  EXPECT_EQ(refusal(without_reference), "operator without_reference: needs an identity, a reference and a combine");
+  EXPECT_FALSE(kernels::parse_op("typeless").has_value());
+}
+
 TEST(Registry, NamesParseBack) {
   for (kernels::TypeKey type : kernels::kAllTypeKeys) EXPECT_EQ(kernels::parse_type(kernels::name(type)), type);
-  for (kernels::Op op : kernels::kAllOps) EXPECT_EQ(kernels::parse_op(kernels::name(op)), op);
+  for (kernels::Op op : kernels::all_ops()) EXPECT_EQ(kernels::parse_op(kernels::name(op)), op);
   for (kernels::Family family : kernels::kAllFamilies) EXPECT_EQ(kernels::parse_family(kernels::name(family)), family);
   EXPECT_EQ(kernels::find_variant("reduce/no_such_variant"), nullptr);
   EXPECT_EQ(kernels::find_variant("cub"), nullptr);

@@ -74,10 +74,11 @@ TEST(ScanOracle, OrderOperatorsFoldLeftToRightFromTheirIdentity) {
   EXPECT_EQ(
       judge_scan<long long>(ScanKind::inclusive, Op::unitriangular, words, std::vector<long long>{1, swapped}, 0).count,
       1u);
-  EXPECT_EQ(judge_scan<long long>(ScanKind::exclusive, Op::matrix2x2_mod16, words,
-                                  std::vector<long long>{1ll | 1ll << 48, 1}, 0)
-                .count,
-            0u);
+  const auto matrix = kernels::parse_op("matrix2x2_mod16");  // registered by a fixture
+  ASSERT_TRUE(matrix.has_value());
+  EXPECT_EQ(
+      judge_scan<long long>(ScanKind::exclusive, *matrix, words, std::vector<long long>{1ll | 1ll << 48, 1}, 0).count,
+      0u);
 }
 
 TEST(ScanOracle, ExclusiveStartsFromPositiveZeroAndFollowsTheInclusiveSigns) {

@@ -4,6 +4,7 @@
 // tests of one variant are instantiated under its id, so ctest runs them as that variant's entry
 // (cpu.validation.<id>, labelled with the variant).
 #include "harness/gtest/variant_listing.hpp"
+#include "harness/numeric/operator_laws.hpp"
 
 #include <kernels/detail/validate.hpp>
 #include <kernels/errors.hpp>
@@ -137,7 +138,7 @@ TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
     expect_rejected([&] { call(info(), undeclared, 10, 0); }, info(), {"type", std::string(kernels::name(undeclared))});
   }
   for (kernels::TypeKey declared : info().types()) {
-    for (Op op : kernels::kAllOps) {
+    for (Op op : kernels::all_ops()) {
       if (info().family == kernels::Family::sort || info().supports(declared, op)) continue;
       expect_rejected(
           [&] {
@@ -164,7 +165,7 @@ TEST_P(Validation, RejectsEveryUndeclaredTypeOpKindAndForm) {
 TEST_P(Validation, AVariantOutOfOperandOrderSaysWhyItRejectsAnOrderedOperator) {
   if (info().family == kernels::Family::sort) GTEST_SKIP() << "sorts take no operator";
   if (info().keeps_operand_order) GTEST_SKIP() << "keeps operand order: takes every operator its types take";
-  for (Op op : kernels::kAllOps) {
+  for (Op op : kernels::all_ops()) {
     if (kernels::is_commutative(op)) continue;
     try {
       if (info().family == kernels::Family::reduce) reduce_call(info(), type(), op, kFakeIn, 10, kFakeOut, 0);
@@ -176,6 +177,21 @@ TEST_P(Validation, AVariantOutOfOperandOrderSaysWhyItRejectsAnOrderedOperator) {
       EXPECT_NE(error.limit().find("commutative operators only"), std::string::npos) << error.what();
     }
   }
+}
+
+// An operator a library registers for its variants: a broken law would make the oracle's left fold
+// wrong for every input, so it is checked where the variants that take it are (operator_laws.hpp).
+TEST_P(Validation, EveryRegisteredOperatorItTakesIsLawful) {
+  bool any = false;
+  for (kernels::TypeKey declared : info().types()) {
+    for (Op op : info().ops(declared)) {
+      if (kernels::is_builtin(op)) continue;  // the suite's: cpu.operators_test
+      const harness::OperatorLaws laws = harness::check_operator_laws(op, declared);
+      EXPECT_FALSE(laws.violation) << info().id() << ": " << *laws.violation;
+      any = true;
+    }
+  }
+  if (!any) GTEST_SKIP() << "takes the suite's operators only";
 }
 
 TEST_P(Validation, RejectsNullAndMisalignedPointersOfAReduction) {

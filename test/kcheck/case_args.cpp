@@ -40,7 +40,7 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
   app->set_help_flag();  // kcheck answers --help itself, before any parsing
   app->add_option("variant", text.variant, "family/name of a registered variant (kcheck --list)")->required();
   app->add_option("--op", text.op,
-                  "reductions and scans: " + names_of(kernels::kAllOps) + " (default: the first the type declares)");
+                  "reductions and scans: " + names_of(kernels::all_ops()) + " (default: the first the type declares)");
   app->add_option("--kind", text.kind, "scans: inclusive|exclusive (default: the first declared)");
   app->add_flag("--in-place", text.in_place, "scans: out == in (in-place variants only)");
   app->add_option("--form", text.form, "sorts: keys|pairs (default: keys if declared)");
@@ -120,7 +120,7 @@ Case parse_case_args(const std::vector<std::string>& args) {
   if (c.family != kernels::Family::sort) {
     const auto ops = variant->ops(c.type);
     c.op = text.op.empty() ? ops.front()
-                           : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::kAllOps));
+                           : parse_name("--op", text.op, kernels::parse_op(text.op), names_of(kernels::all_ops()));
   }
   if (c.family == kernels::Family::scan) {
     c.kind = text.kind.empty() ? variant->kinds.front()

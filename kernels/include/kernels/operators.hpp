@@ -4,7 +4,6 @@
 
 #include <kernels/operators/arithmetic.hpp>
 #include <kernels/operators/last_nonzero.hpp>
-#include <kernels/operators/matrix2x2_mod16.hpp>
 #include <kernels/operators/unitriangular.hpp>
 
 // clang-format off
@@ -13,6 +12,5 @@
   X(max, kernels::operators::Max) \
   X(min, kernels::operators::Min) \
   X(last_nonzero, kernels::operators::LastNonZero) \
-  X(unitriangular, kernels::operators::Unitriangular) \
-  X(matrix2x2_mod16, kernels::operators::Matrix2x2Mod16)
+  X(unitriangular, kernels::operators::Unitriangular)
 // clang-format on

@@ -78,7 +78,7 @@ struct VariantInfo {
   std::string id() const;  // "family/name", as kcheck and the ctest labels spell it
   std::vector<TypeKey> types() const;
   std::vector<Op> ops(TypeKey type) const;  // empty if the type is not declared
-  std::vector<Op> all_ops() const;          // every op of any type, in kAllOps order
+  std::vector<Op> all_ops() const;          // every op of any type, in op order
   bool supports(TypeKey type) const;
   bool supports(TypeKey type, Op op) const;
   bool refuses_for_order(Op op) const { return !keeps_operand_order && !is_commutative(op); }

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kernels {
 
@@ -58,17 +59,21 @@ inline constexpr std::array kAllTypeKeys{KERNELS_FOR_EACH_TYPE(KERNELS_TYPE_KEY_
 #undef KERNELS_TYPE_KEY_VALUE
 inline constexpr int kTypeKeyCount = static_cast<int>(kAllTypeKeys.size());
 
-// The binary operators of reductions and scans, from the one list in kernels/operators.hpp.
+// The binary operators of reductions and scans: the suite's, from the one list in kernels/operators.hpp, then
+// those variant libraries register at run time (kernels/operator_registry.hpp), numbered after them. The library's
+// ABI does not depend on how many there are: no table is sized by them.
 #define KERNELS_OP_ENUMERATOR(key, descriptor) key,
-enum class Op { KERNELS_FOR_EACH_OP(KERNELS_OP_ENUMERATOR) };
+enum class Op : int { KERNELS_FOR_EACH_OP(KERNELS_OP_ENUMERATOR) };
 #undef KERNELS_OP_ENUMERATOR
 #define KERNELS_OP_VALUE(key, descriptor) Op::key,
-inline constexpr std::array kAllOps{KERNELS_FOR_EACH_OP(KERNELS_OP_VALUE)};
+inline constexpr std::array kBuiltinOps{KERNELS_FOR_EACH_OP(KERNELS_OP_VALUE)};
 #undef KERNELS_OP_VALUE
-inline constexpr int kOpCount = static_cast<int>(kAllOps.size());
+inline constexpr int kBuiltinOpCount = static_cast<int>(kBuiltinOps.size());
 
-// Whether op(a, b) == op(b, a) for all a, b: a variant that does not keep operand order requires it.
-constexpr bool is_commutative(Op op) {
+constexpr bool is_builtin(Op op) { return static_cast<int>(op) >= 0 && static_cast<int>(op) < kBuiltinOpCount; }
+
+// Whether a suite's op is commutative, at compile time; is_commutative() below answers for every op.
+constexpr bool builtin_commutative(Op op) {
 #define KERNELS_OP_COMMUTATIVE(key, descriptor) \
   if (op == Op::key) return descriptor::kCommutative;
   KERNELS_FOR_EACH_OP(KERNELS_OP_COMMUTATIVE)
@@ -76,7 +81,13 @@ constexpr bool is_commutative(Op op) {
   return false;
 }
 
-// The descriptor behind an op (kernels/operators/), for code that instantiates per op.
+// Every op known now, the suite's first; whether op(a, b) == op(b, a) for all a, b (a variant that does not keep
+// operand order requires it); whether it takes a type. Registered ops included.
+std::vector<Op> all_ops();
+bool is_commutative(Op op);
+bool operator_takes(Op op, TypeKey type);
+
+// The descriptor behind a suite's op (kernels/operators/), for code that instantiates per op.
 template <Op op>
 struct operator_of;
 #define KERNELS_OPERATOR_OF(key, descriptor) \
@@ -129,20 +140,20 @@ constexpr bool is_scan_type(TypeKey type) {
 }
 #undef KERNELS_TYPE_IS_LISTED
 
-// Whether the operator takes elements of the key's type: its descriptor's kTakes for the input
+// Whether a suite's op takes elements of the key's type, at compile time: its descriptor's kTakes for the input
 // type (kernels/operators/); the widening keys are the sum's alone.
 template <class T>
-constexpr bool operator_takes_type(Op op) {
+constexpr bool builtin_takes_type(Op op) {
 #define KERNELS_OP_TAKES(key, descriptor) \
   if (op == Op::key) return descriptor::template kTakes<T>;
   KERNELS_FOR_EACH_OP(KERNELS_OP_TAKES)
 #undef KERNELS_OP_TAKES
   return false;
 }
-constexpr bool operator_takes(Op op, TypeKey type) {
+constexpr bool builtin_takes(Op op, TypeKey type) {
   if (is_widening(type)) return op == Op::sum;
 #define KERNELS_TYPE_TAKES(key, in_type, out_type, label) \
-  if (type == TypeKey::key) return operator_takes_type<in_type>(op);
+  if (type == TypeKey::key) return builtin_takes_type<in_type>(op);
   KERNELS_FOR_EACH_ELEMENT_TYPE(KERNELS_TYPE_TAKES)
 #undef KERNELS_TYPE_TAKES
   return false;

@@ -31,7 +31,7 @@ struct ReduceEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-using ReduceVariant = VariantTable<ReduceEntry, kOpCount>;
+using ReduceVariant = VariantTable<ReduceEntry>;  // modes: index_of(op)
 
 // Writes the empty-input result of (type, op) to `out` (a one-thread kernel).
 void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream);

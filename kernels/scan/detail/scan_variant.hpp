@@ -31,7 +31,9 @@ struct ScanEntry {
 };
 
 // Entries indexed by type and by scan kind and op together.
-constexpr int scan_mode_index(ScanKind kind, Op op) { return index_of(kind) * kOpCount + index_of(op); }
-using ScanVariant = VariantTable<ScanEntry, static_cast<int>(kAllScanKinds.size()) * kOpCount>;
+constexpr int scan_mode_index(ScanKind kind, Op op) {
+  return index_of(op) * static_cast<int>(kAllScanKinds.size()) + index_of(kind);
+}
+using ScanVariant = VariantTable<ScanEntry>;
 
 }  // namespace kernels::detail

@@ -21,8 +21,7 @@ template <class Impl, TypeKey type, SortForm form>
 void fill_sort_entry(SortVariant& variant) {
   if constexpr (declares_type<Impl>(Family::sort, type) && (form == SortForm::keys || Impl::sorts_pairs)) {
     using K = typename types_of<type>::in;
-    variant.entries[index_of(type)][index_of(form)] = {&run_sort_entry<Impl, type, form>,
-                                                       &Impl::template workspace_bytes<form, K>};
+    variant.set(type, index_of(form), {&run_sort_entry<Impl, type, form>, &Impl::template workspace_bytes<form, K>});
   }
 }
 

@@ -33,6 +33,6 @@ struct SortEntry {
   std::size_t (*workspace_bytes)(std::uint64_t n, int block_size) = nullptr;
 };
 
-using SortVariant = VariantTable<SortEntry, static_cast<int>(kAllSortForms.size())>;
+using SortVariant = VariantTable<SortEntry>;  // modes: index_of(form)
 
 }  // namespace kernels::detail

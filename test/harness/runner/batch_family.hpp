@@ -57,7 +57,7 @@ template <class Mode>
 struct ModeOf;
 template <>
 struct ModeOf<kernels::Op> {
-  static constexpr auto kAll = kernels::kAllOps;
+  static std::vector<kernels::Op> all() { return kernels::all_ops(); }
   static std::vector<kernels::Op> declared(const kernels::VariantInfo& v, kernels::TypeKey t) { return v.ops(t); }
   static void set(Case& c, kernels::Op op) { c.op = op; }
   static kernels::Op padding_op(kernels::Op op) { return op; }
@@ -65,14 +65,13 @@ struct ModeOf<kernels::Op> {
 };
 template <>
 struct ModeOf<ScanMode> {
-  static constexpr auto kAll = [] {
-    std::array<ScanMode, kernels::kAllScanKinds.size() * kernels::kOpCount> all{};
-    std::size_t next = 0;
+  static std::vector<ScanMode> all() {
+    std::vector<ScanMode> modes;
     for (kernels::ScanKind kind : kernels::kAllScanKinds) {
-      for (kernels::Op op : kernels::kAllOps) all[next++] = {kind, op};
+      for (kernels::Op op : kernels::all_ops()) modes.push_back({kind, op});
     }
-    return all;
-  }();
+    return modes;
+  }
   static std::vector<ScanMode> declared(const kernels::VariantInfo& v, kernels::TypeKey t) {
     std::vector<ScanMode> modes;
     for (kernels::ScanKind kind : v.kinds) {
@@ -92,7 +91,7 @@ struct ModeOf<ScanMode> {
 };
 template <>
 struct ModeOf<kernels::SortForm> {
-  static constexpr auto kAll = kernels::kAllSortForms;
+  static std::vector<kernels::SortForm> all() { return {kernels::kAllSortForms.begin(), kernels::kAllSortForms.end()}; }
   static std::vector<kernels::SortForm> declared(const kernels::VariantInfo& v, kernels::TypeKey) { return v.forms; }
   static void set(Case& c, kernels::SortForm form) { c.form = form; }
   static kernels::Op padding_op(kernels::SortForm) { return kernels::Op::sum; }
@@ -108,7 +107,7 @@ struct FamilyBasics {
   using Mode = ModeT;
   static constexpr kernels::Family kFamily = F;
   static constexpr kernels::TypeKey kType = kernels::type_key_v<InT, OutT>;
-  static constexpr auto kAllModes = ModeOf<Mode>::kAll;
+  static std::vector<Mode> all_modes() { return ModeOf<Mode>::all(); }  // registered ops included
 
   static std::vector<Mode> modes(const kernels::VariantInfo& variant) { return ModeOf<Mode>::declared(variant, kType); }
   static void set_mode(Case& c, Mode mode) { ModeOf<Mode>::set(c, mode); }
@@ -181,7 +180,7 @@ concept BatchFamily = requires(Case& c, typename Family::Mode mode, const kernel
   { Family::kType } -> std::convertible_to<kernels::TypeKey>;
   { Family::kNames } -> std::convertible_to<FamilyNames>;
   { Family::kOutputPerElement } -> std::convertible_to<bool>;
-  {Family::kAllModes};
+  { Family::all_modes() } -> std::same_as<std::vector<typename Family::Mode>>;
   { Family::modes(variant) } -> std::same_as<std::vector<typename Family::Mode>>;
   Family::set_mode(c, mode);
   { Family::input_poison(mode) } -> std::same_as<typename Family::In>;

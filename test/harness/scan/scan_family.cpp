@@ -60,7 +60,8 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     const std::uint64_t seed = derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
                                            static_cast<std::uint64_t>(this->mode_.kind));
     const bool inclusive = this->mode_.kind == kernels::ScanKind::inclusive;
-    if (!judged_on_device()) {
+    // A registered operator's combine is compiled into its library only: the oracle judges it.
+    if (!judged_on_device() || !kernels::is_builtin(this->mode_.op)) {
       judgement_.emplace(DeviceJudgement::by_the_oracle(sizes));
     } else if constexpr (std::is_integral_v<T>) {
       std::vector<ScanJudgeRun<T>> runs;

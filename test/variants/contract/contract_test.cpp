@@ -81,7 +81,7 @@ void expect_rejected_calls(const VariantInfo& variant, std::uint64_t n) {
       a.block_size = block_size;
     });
   }
-  for (Mode mode : Family::kAllModes) {
+  for (Mode mode : Family::all_modes()) {
     if (std::find(declared.begin(), declared.end(), mode) == declared.end()) {
       reject(Family::mode_parameter(variant, mode), [&](Args& a) { a.mode = mode; });
     }
