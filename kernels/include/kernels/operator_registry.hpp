@@ -1,5 +1,4 @@
-// Operators known at run time: the suite's (kernels/operators.hpp) and those a variant library registers with its
-// variants (kernels/variant/operator.cuh), each with what the oracles and the lawfulness checks call.
+// Operators known at run time: the suite's (kernels/operators.hpp), then those variant libraries register.
 #pragma once
 
 #include <kernels/types.hpp>
@@ -11,19 +10,16 @@
 namespace kernels {
 
 struct OperatorInfo {
-  std::string name;  // as tests, labels and kcheck spell it: [a-z0-9_]+
+  std::string name;  // [a-z0-9_]+
   bool commutative = false;
-  std::vector<TypeKey> types;  // the keys it takes
-  // Over values of a type it takes, as that type's bytes. Null for sum, max and min, whose semantics the oracles
-  // state themselves (docs/semantics.md).
+  std::vector<TypeKey> types;
+  // Over values of a type it takes, as its bytes; null for sum, max and min (the oracles' own semantics).
   void (*identity)(TypeKey type, void* out) = nullptr;
   void (*reference)(TypeKey type, const void* earlier, const void* later, void* out) = nullptr;
-  void (*combine)(TypeKey type, const void* earlier, const void* later, void* out) = nullptr;  // the device's, here
+  void (*combine)(TypeKey type, const void* earlier, const void* later, void* out) = nullptr;
 };
 
-// Adds an operator and returns its op, numbered after every known one. Throws std::logic_error naming it for a
-// malformed record or a name already known; while a variant library loads, the refusal is kept for
-// load_variant_library to report instead.
+// Numbered after every known op; std::logic_error for a malformed record or a taken name (kept while a library loads).
 Op register_operator(OperatorInfo info);
 
 const OperatorInfo& operator_info(Op op);  // std::out_of_range for an op no one registered
