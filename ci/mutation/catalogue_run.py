@@ -9,15 +9,16 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import ctest_junit
 import ctest_runs
 import report
 from generate import Mutant
 from mutant_builds import prepared_slots
+from python_deps import ROOT
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 MODE = "catalogue"
 TEST_TIMEOUT_S = 120  # each entry's limit unless its TIMEOUT says otherwise
 RERUN_TIMEOUT_S = 300  # an entry rerun alone
@@ -44,10 +45,9 @@ class PlantedBug:
 
     def mutant(self):
         """As a Mutant, for the builds and the report: its id is its name, its class `catalogue`."""
-        files = _NEW_FILE.findall(self.text)
-        hunk = _FIRST_HUNK.search(self.text)
-        line = int(hunk.group(1)) if hunk else 0
-        return Mutant(self.name, files[0] if files else "", line, "planted", "catalogue", (self.variant,), self.text)
+        file, hunk = _NEW_FILE.search(self.text), _FIRST_HUNK.search(self.text)
+        line, path = int(hunk.group(1)) if hunk else 0, file.group(1) if file else ""
+        return Mutant(self.name, path, line, "planted", "catalogue", (self.variant,), self.text)
 
 
 def parse(name, text):
@@ -77,11 +77,7 @@ def load(wanted=None, folder=FOLDER):
     unknown = sorted(set(wanted or ()) - set(known))
     if unknown:
         raise ValueError(f"not in the catalogue ({folder}): {', '.join(unknown)}")
-    bugs = []
-    for name in sorted(set(wanted or known)):
-        with open(os.path.join(folder, f"{name}.patch"), encoding="utf-8") as file:
-            bugs.append(parse(name, file.read()))
-    return bugs
+    return [parse(name, Path(folder, f"{name}.patch").read_text(encoding="utf-8")) for name in sorted(set(wanted or known))]
 
 
 def build(bug, work, slot):

@@ -4,14 +4,13 @@ import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import ctest_junit
 
-# A kill needs one failure: each process stops at its first failed assertion, and RapidCheck does
-# not shrink (shrinking a 300000-element input costs minutes of GPU calls).
+# A kill needs one failure: a process stops at its first, and RapidCheck does not shrink (minutes of GPU calls).
 KILL_ENVIRONMENT = {"GTEST_BREAK_ON_FAILURE": "1", "RC_PARAMS": "noshrink=1"}
-# No MPS daemon: lanes side by side would start and stop it under each other, and through it a
-# faulting mutant would end every process's context on the GPU.
+# No MPS daemon: lanes would start and stop it under each other, and a faulting mutant end every context.
 NATIVE_ENVIRONMENT = {"KERNELS_USE_MPS": "0"}
 
 
@@ -30,8 +29,7 @@ def prepare_folder(build_dir, folder):
     """An empty run folder that reads the build's tests."""
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    with open(os.path.join(folder, "CTestTestfile.cmake"), "w", encoding="utf-8") as file:
-        file.write(f'subdirs("{build_dir}")\n')
+    Path(folder, "CTestTestfile.cmake").write_text(f'subdirs("{build_dir}")\n', encoding="utf-8")
 
 
 def entry_properties(folder, arguments):
@@ -68,8 +66,7 @@ def gpu_probe_failure(build_dir):
 def after_gpu_check(verdict, build_dir):
     """`verdict`, or GPU lost if the probe fails now: a lost GPU's kill or survival is no verdict."""
     failure = gpu_probe_failure(build_dir) if verdict.outcome in (*ctest_junit.KILLS, ctest_junit.SURVIVED) else None
-    lost = ctest_junit.Verdict(ctest_junit.ERROR, (f"{ctest_junit.GPU_LOST}: {failure}",))
-    return verdict if failure is None else lost
+    return verdict if failure is None else ctest_junit.Verdict(ctest_junit.ERROR, (f"{ctest_junit.GPU_LOST}: {failure}",))
 
 
 def run(folder, arguments, environment, log, timeout=None):
@@ -77,8 +74,7 @@ def run(folder, arguments, environment, log, timeout=None):
     arguments = [*arguments, *(["--timeout", str(timeout)] if timeout else [])]
     junit, stop = os.path.join(folder, "junit.xml"), os.path.join(folder, "stop")
     for stale in (junit, stop):
-        if os.path.exists(stale):
-            os.remove(stale)
+        Path(stale).unlink(missing_ok=True)
     log.flush()
     command = ["ctest", "--test-dir", folder, *arguments, "--output-junit", "junit.xml"]
     environment = {**environment, "KERNELS_STOP_FILE": stop}

@@ -9,11 +9,11 @@ import os
 import re
 from collections import Counter
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from operators import CLASSES, find_mutations
+from python_deps import ROOT
 from variants import load_tree
-
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 @dataclass(frozen=True)
@@ -97,12 +97,10 @@ def main():
         mutants = [m for m in mutants if args.variant in m.variants]
     print(summary(mutants, skipped))
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as file:
-            json.dump([asdict(m) for m in mutants], file, indent=1)
+        Path(args.out).write_text(json.dumps([asdict(m) for m in mutants], indent=1), encoding="utf-8")
     for mutant in mutants if args.patches else []:
         os.makedirs(args.patches, exist_ok=True)
-        with open(os.path.join(args.patches, patch_name(mutant.id) + ".patch"), "w", encoding="utf-8") as file:
-            file.write(mutant.diff)
+        Path(args.patches, patch_name(mutant.id) + ".patch").write_text(mutant.diff, encoding="utf-8")
 
 
 if __name__ == "__main__":

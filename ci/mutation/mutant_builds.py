@@ -37,6 +37,15 @@ def files_digest(root, parts):
     return digest
 
 
+def read_cache(build):
+    """{name: value} of the entries of `build`'s CMakeCache.txt ({} without one)."""
+    if not os.path.isfile(path := os.path.join(build, "CMakeCache.txt")):
+        return {}
+    with open(path, encoding="utf-8") as file:
+        lines = [line.rstrip("\n") for line in file if "=" in line and not line.startswith(("#", "//"))]
+    return {name.split(":")[0]: value for name, value in (line.split("=", 1) for line in lines)}
+
+
 class SuiteLibrary:
     """A slot's recipe for the suite: libkernels.so alone (and the fixtures' library, for a mutant of a fixture)."""
 
@@ -52,9 +61,8 @@ class SuiteLibrary:
     def keep(self, build_dir, library, diff):
         os.makedirs(os.path.dirname(library), exist_ok=True)
         shutil.copy2(os.path.join(build_dir, "kernels", "libkernels.so"), library)
-        if f"a/{FIXTURES}/" in diff:
-            fixtures = os.path.join(build_dir, FIXTURES, "libkernels_fixtures.so")
-            shutil.copy2(fixtures, os.path.join(os.path.dirname(library), "libkernels_fixtures.so"))
+        if f"a/{FIXTURES}/" in diff:  # beside it
+            shutil.copy2(os.path.join(build_dir, FIXTURES, "libkernels_fixtures.so"), os.path.dirname(library))
 
 
 def _sync(root, copy, parts):
@@ -72,8 +80,12 @@ def _sync(root, copy, parts):
 
 
 def _patch(diff, folder, reverse=False):
+    """Applies `diff` in `folder` exactly (or reverses it); RuntimeError if it does not."""
     command = ["patch", "-p1", "--quiet", "--fuzz=0", "--forward"] + (["--reverse"] if reverse else [])
-    return subprocess.run(command, input=diff, text=True, cwd=folder, capture_output=True, check=False)
+    done = subprocess.run(command, input=diff, text=True, cwd=folder, capture_output=True, check=False)
+    if done.returncode != 0:
+        what = "cannot restore" if reverse else "patch does not apply in"
+        raise RuntimeError(f"{what} {folder}: {done.stdout}{done.stderr}")
 
 
 class BuildSlot:
@@ -98,19 +110,12 @@ class BuildSlot:
 
     def _configured_here(self):
         """Whether the slot's build folder names this slot's sources and a CMake this machine has."""
-        cache = os.path.join(self.build_dir, "CMakeCache.txt")
-        if not os.path.isfile(cache):
-            return False
-        with open(cache, encoding="utf-8") as file:
-            entries = dict(line.rstrip("\n").split("=", 1) for line in file if ":INTERNAL=" in line)
-        return entries.get("CMAKE_HOME_DIRECTORY:INTERNAL") == self.src and os.path.isfile(
-            entries.get("CMAKE_COMMAND:INTERNAL", ""))
+        cache = read_cache(self.build_dir)
+        return cache.get("CMAKE_HOME_DIRECTORY") == self.src and os.path.isfile(cache.get("CMAKE_COMMAND", ""))
 
     def build(self, diff, library, log):
         """Builds with `diff` and keeps what the recipe keeps in `library`: whether it compiled (None: stopped)."""
-        applied = _patch(diff, self.src)
-        if applied.returncode != 0:
-            raise RuntimeError(f"patch does not apply in {self.src}: {applied.stdout}{applied.stderr}")
+        _patch(diff, self.src)
         open(os.path.join(self.folder, "patched"), "w").close()
         targets = self.recipe.targets(diff)
         try:
@@ -121,9 +126,7 @@ class BuildSlot:
                 self.recipe.keep(self.build_dir, library, diff)
             return None if result.returncode < 0 or result.returncode == 130 else result.returncode == 0  # 130: ninja stopped
         finally:
-            restored = _patch(diff, self.src, reverse=True)
-            if restored.returncode != 0:
-                raise RuntimeError(f"cannot restore {self.src}: {restored.stdout}{restored.stderr}")
+            _patch(diff, self.src, reverse=True)
             os.remove(os.path.join(self.folder, "patched"))
 
 

@@ -5,11 +5,10 @@ from collections import namedtuple
 
 from source_tree import CONTROL, arguments, enclosing, top_level, walk
 
-CONVENTIONAL_CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical",
-                        "operand_order", "accumulator_width"]  # fmt: skip
-GPU_CLASSES = ["barrier", "thread_index", "shared_memory", "volatile", "atomic", "memory_order", "launch_shape",
-               "index_width"]  # fmt: skip
-CLASSES = CONVENTIONAL_CLASSES + GPU_CLASSES
+# The conventional classes, then the GPU's (from barrier on).
+CLASSES = ["relational", "loop_boundary", "arithmetic", "constant", "bounds_check", "logical", "operand_order",
+           "accumulator_width", "barrier", "thread_index", "shared_memory", "volatile", "atomic", "memory_order",
+           "launch_shape", "index_width"]  # fmt: skip
 
 # operator: (mutation, replacement, class)
 _SWAPS = {
@@ -35,8 +34,7 @@ _FUNCTOR = "op"  # the name the kernels give their binary-op functor object
 _ACCUMULATOR, _ELEMENT = "Out", "In"  # the reductions' accumulator and element type parameters
 
 
-# operator: e.g. "lt_to_le", part of the mutant's id; op_class: one of CLASSES; anchor: the node whose
-# line and function name the mutant; edits: ((start byte, end byte, replacement), ...), disjoint.
+# operator: part of the id (lt_to_le); anchor: the node naming line and function; edits: disjoint (start, end, text).
 Mutation = namedtuple("Mutation", "operator op_class anchor edits")
 
 

@@ -4,6 +4,7 @@ import os
 import shutil
 import subprocess
 
+from mutant_builds import read_cache
 from variants import variant_files
 
 # The cache entries a slot or a judging build takes from the project's build, so that it builds as that one does.
@@ -14,13 +15,6 @@ CACHE_OPTIONS = ("CMAKE_PREFIX_PATH", "GpuPrimitives_DIR", "CMAKE_BUILD_TYPE", "
 
 class BadProject(Exception):
     """--project or --project-build names no project run_mutants.py can judge (exit 2)."""
-
-
-def read_cache(build):
-    """{name: value} of a CMakeCache.txt's entries."""
-    with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as file:
-        lines = [line.rstrip("\n") for line in file if "=" in line and not line.startswith(("#", "//"))]
-    return {name.split(":")[0]: value for name, value in (line.split("=", 1) for line in lines)}
 
 
 def is_build_folder(folder):

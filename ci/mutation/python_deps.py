@@ -1,11 +1,11 @@
-"""Puts build/python-deps/py3X (ci/install-deps.sh) on sys.path, so that a build carries its packages."""
+"""The checkout's ROOT and BUILD_DIR; puts BUILD_DIR/python-deps/py3X (ci/install-deps.sh) on sys.path."""
 
 import os
 import sys
 
-_ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FOLDER = os.path.join(os.environ.get("KERNELS_BUILD_DIR", os.path.join(_ROOT, "build")), "python-deps")
-_OWN = os.path.join(FOLDER, f"py{sys.version_info.major}{sys.version_info.minor}")
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+BUILD_DIR = os.environ.get("KERNELS_BUILD_DIR", os.path.join(ROOT, "build"))
+_OWN = os.path.join(BUILD_DIR, "python-deps", f"py{sys.version_info.major}{sys.version_info.minor}")
 if os.path.isdir(_OWN) and _OWN not in sys.path:
     sys.path.insert(0, _OWN)
 try:

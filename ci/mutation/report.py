@@ -6,6 +6,7 @@ import io
 import json
 import os
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import ctest_junit as outcomes
 from generate import generate
@@ -143,15 +144,13 @@ def write_report(results, out_dir, mutants_today=None, triaged=True):
     equivalents, named = (load_triage(EQUIVALENTS), load_triage(NAMED_SURVIVORS)) if triaged else ({}, {})
     os.makedirs(out_dir, exist_ok=True)
     paths = [os.path.join(out_dir, "report.md"), os.path.join(out_dir, "report.json")]
-    with open(paths[0], "w", encoding="utf-8") as file:
-        file.write(markdown(results, equivalents, named, mutants_today))
+    Path(paths[0]).write_text(markdown(results, equivalents, named, mutants_today), encoding="utf-8")
     by_variant, by_class, survivors = tally(results, equivalents)
     summary = {"meta": results["meta"]}
     for key, groups in (("variants", by_variant), ("classes", by_class)):
         summary[key] = {g: {"score": score(c), **{k: c[k] for k in COLUMNS}} for g, c in sorted(groups.items())}
     summary.update(survivors={m: sorted(vs) for m, vs in sorted(survivors.items())}, gpu_lost=gpu_lost(results))
-    with open(paths[1], "w", encoding="utf-8") as file:
-        json.dump(summary, file, indent=1)
+    Path(paths[1]).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return paths
 
 
@@ -160,8 +159,7 @@ def main():
     parser.add_argument("results")
     parser.add_argument("out_dir")
     args = parser.parse_args()
-    with open(args.results, encoding="utf-8") as file:
-        results = json.load(file)
+    results = json.loads(Path(args.results).read_text(encoding="utf-8"))
     mutants = {m.id: m for m in generate()[0]}  # the survivors' diffs, as today's sources make them
     for path in write_report(results, args.out_dir, mutants, results["meta"]["mode"] != "catalogue"):
         print(path)

@@ -9,8 +9,8 @@ import tempfile
 
 import ctest_junit
 from mutant_builds import files_digest
+from python_deps import ROOT
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 # Outcomes that judge a pair for good; a resumed run judges the others (not run, error) again.
 JUDGED = (ctest_junit.KILLED, ctest_junit.KILLED_BY_TIMEOUT, ctest_junit.SURVIVED, ctest_junit.NOT_COMPILING)
 # What a pair's outcome depends on besides its mutant: a campaign resumes only over the same files.
@@ -80,8 +80,7 @@ class ResultsFile:
 
 def machine_description():
     try:
-        query = ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"]
-        listed = subprocess.run(query, capture_output=True, text=True)
+        listed = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True)
         gpus = [name.strip() for name in listed.stdout.split("\n") if name.strip() and listed.returncode == 0]
     except OSError:
         gpus = []

@@ -14,11 +14,12 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import catalogue_run
 import ctest_junit
 import ctest_runs
-import python_deps  # noqa: F401  (before unidiff)
+from python_deps import BUILD_DIR, ROOT  # before unidiff: its folder on sys.path
 import report
 import unidiff
 from generate import generate, patch_name
@@ -27,12 +28,9 @@ from operators import CLASSES
 from outside_project import BadProject, Project
 from results_file import AnotherCampaign, ResultsFile, current_commit, earlier_run, mutant_record, result_record, suite_digest
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-BUILD_DIR = os.environ.get("KERNELS_BUILD_DIR", os.path.join(ROOT, "build"))
 LIBRARIES = os.environ.get("KERNELS_MUTANTS_DIR", os.path.join(ROOT, "build-mutants"))
 LANES_PER_GPU, JOBS_PER_LANE = 4, 4
-# A skipped GPU entry fails, and no rerun line is confirmed nor fault attributed: the failure is
-# the verdict (a catalogue run reproduces its kills instead).
+# A skipped GPU entry fails; no rerun line confirmed, no fault attributed: the failure is the verdict.
 GENERATED_ENVIRONMENT = {"KERNELS_REQUIRE_GPU": "1", "KERNELS_CONFIRM_RERUN_LINES": "0", "KERNELS_ATTRIBUTE_FAULTS": "0"}
 # (stage, its ctest selection, --no-tests) in order; the large stage runs alone on its GPU.
 TESTS_STAGE = ("tests", ["-LE", "sanitize|mutation|perf|large"], "error")
@@ -91,14 +89,13 @@ def select_pairs(mutants, args):
 def mode_of(args):
     """The campaign's name in results.json: a resumed run must be of the same."""
     sample = f"{args.sample} seed {args.seed}" if args.sample is not None else None
-    parts = [f"{name} {value}" for name, value in (("project", args.project and args.project.source), ("rejudge", args.rejudge and len(args.rejudge)),
-             ("variant", args.variant), ("changed since", args.changed_since), ("file", args.file),
-             ("class", args.operator_class), ("sample", sample)) if value]  # fmt: skip
+    parts = [f"{name} {value}" for name, value in (("project", args.project and args.project.source),
+             ("rejudge", args.rejudge and len(args.rejudge)), ("variant", args.variant), ("changed since", args.changed_since),
+             ("file", args.file), ("class", args.operator_class), ("sample", sample)) if value]  # fmt: skip
     return ", ".join(parts) or "full"
 
 
-# --rejudge: a harness change that makes the suite faster must not make it weaker. Only kills are
-# drawn: a survivor judged again says nothing of power lost.
+# --rejudge: a faster suite must not be weaker; only kills are drawn (a survivor says nothing of power lost).
 def earlier_kills(paths, mutant_ids):
     """The (mutant id, variant) pairs the results files report killed, of mutants made today."""
     kills = set()
@@ -127,8 +124,7 @@ def write_comparison(kills, results, folder):
         lines += ["", "## Not killed now", ""] + [f"- `{m}` [{v}]: {now[(m, v)]}" for m, v in lost]
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, "rejudged.md")
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("\n".join(lines) + "\n")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return lost, path
 
 
@@ -139,8 +135,7 @@ def gpu_lanes(work):
 
     def written(name, gpu):
         path = os.path.join(work, f"gpu{gpu['id']}-{name}.json")
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump({**spec, "local": [{"gpus": [gpu]}]}, file)
+        Path(path).write_text(json.dumps({**spec, "local": [{"gpus": [gpu]}]}), encoding="utf-8")
         return path
 
     gpus = spec["local"][0]["gpus"]
@@ -172,7 +167,7 @@ class Campaign:
         for mutant, label in pairs:
             self.labels.setdefault(mutant.id, (mutant, []))[1].append(label)
         self.left = {i: len(labels) for i, (_, labels) in self.labels.items()}  # pairs to judge, per library
-        self.results, self.lock, self.gpu_lost, self.waiting_large = [], threading.Lock(), None, []
+        self.results, self.lock, self.gpu_lost, self.waiting_large = [], threading.Lock(), None, {}  # large spec -> pairs
         self.lanes, self.free_lanes = lanes, queue.Queue()
         for lane in lanes:
             self.free_lanes.put(lane)
@@ -212,9 +207,8 @@ class Campaign:
                         compiled = slot.build(mutant.diff, library, os.path.join(self.work, "logs", f"{name}.build.log"))
                     finally:
                         free_slots.put(slot)
-                if compiled is None:  # a signal stopped the build: nothing more starts, nothing is judged
-                    STOPPING.set()
-                    return [self.record(mutant, label, ctest_junit.Verdict(ctest_junit.NOT_RUN)) for label in labels]
+                if compiled is None:  # a signal stopped the build: nothing more starts, nothing is recorded
+                    return STOPPING.set()
                 if not compiled or self.build_only:
                     verdict = ctest_junit.Verdict(ctest_junit.NOT_RUN if compiled else ctest_junit.NOT_COMPILING)
                     return [self.record(mutant, label, verdict, "build", time.monotonic() - started) for label in labels]
@@ -225,11 +219,8 @@ class Campaign:
                     future.result()  # a patch that does not apply: the generator is wrong, stop here
             for future in tests:
                 future.result()
-        by_gpu = {}
-        for mutant, label, library, spec, seconds in self.waiting_large:
-            by_gpu.setdefault(spec, []).append((mutant, label, library, spec, seconds))
-        with ThreadPoolExecutor(max(1, len(by_gpu))) as gpus:  # a large stage holds most of its GPU's memory
-            list(gpus.map(lambda waiting: [self.large(*pair) for pair in waiting], by_gpu.values()))
+        with ThreadPoolExecutor(max(1, len(self.waiting_large))) as gpus:  # a large stage holds most of its GPU's memory
+            list(gpus.map(lambda waiting: [self.large(*pair) for pair in waiting], self.waiting_large.values()))
 
     def test(self, mutant, label, library):
         """The tests and sanitizer stages of a pair on a free lane; a survivor waits for its large stage."""
@@ -240,7 +231,7 @@ class Campaign:
             self.free_lanes.put(lane)
         if verdict.outcome == ctest_junit.SURVIVED:
             with self.lock:
-                self.waiting_large.append((mutant, label, library, lane[1], seconds))
+                self.waiting_large.setdefault(lane[1], []).append((mutant, label, library, lane[1], seconds))
         else:
             self.judged(mutant, label, library, verdict, stage, seconds)
 

@@ -9,16 +9,13 @@ import sys
 import tempfile
 
 import generate
-
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from python_deps import ROOT
 
 
 def cubin(source_root, cu_file, arch, out):
     """Compiles cu_file (a path under source_root) to out, with the headers of source_root."""
-    command = [
-        "nvcc", f"-I{source_root}/kernels/include", f"-I{source_root}", "-O3", "-DNDEBUG", "-std=c++20",
-        f"-arch={arch}", "-cubin", "-Xcompiler=-fPIC", "-x", "cu", os.path.join(source_root, cu_file), "-o", out,
-    ]  # fmt: skip
+    command = ["nvcc", f"-I{source_root}/kernels/include", f"-I{source_root}", "-O3", "-DNDEBUG", "-std=c++20",
+               f"-arch={arch}", "-cubin", "-Xcompiler=-fPIC", "-x", "cu", os.path.join(source_root, cu_file), "-o", out]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"nvcc failed on {cu_file}:\n{done.stderr[-2000:]}")
@@ -37,8 +34,7 @@ def code_sections(path):
 
 def same_code(mutant, cu_file, arch, work):
     """Whether mutant's diff leaves the code of cu_file's cubin unchanged."""
-    original, mutated = os.path.join(work, "original.cubin"), os.path.join(work, "mutated.cubin")
-    copy = os.path.join(work, "tree")
+    original, mutated, copy = (os.path.join(work, name) for name in ("original.cubin", "mutated.cubin", "tree"))
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "kernels"), os.path.join(copy, "kernels"))
     patched = subprocess.run(["patch", "-s", "-p1", "-d", copy], input=mutant.diff, text=True, check=False)

@@ -6,11 +6,9 @@ import tree_sitter_cuda
 
 _PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_cuda.language()))
 # Compile-time declarations and the variants' records, whose mutants test nothing of the kernels.
-_UNTOUCHABLE = {
-    "comment", "string_literal", "char_literal", "raw_string_literal", "system_lib_string", "ERROR",
-    "preproc_include", "preproc_def", "preproc_function_def", "preproc_call", "template_parameter_list",
-    "static_assert_declaration", "launch_bounds", "alignas_qualifier",
-}  # fmt: skip
+_UNTOUCHABLE = {"comment", "string_literal", "char_literal", "raw_string_literal", "system_lib_string", "ERROR",
+                "preproc_include", "preproc_def", "preproc_function_def", "preproc_call", "template_parameter_list",
+                "static_assert_declaration", "launch_bounds", "alignas_qualifier"}  # fmt: skip
 # Functions that tell the tests what to ask (the contract), not how the kernels answer.
 CONTRACT_FUNCTIONS = {"accumulation_depth", "tile_depth", "tile_size", "max_length"}
 CONTROL = {"if_statement", "for_statement", "for_range_loop", "while_statement", "do_statement", "else_clause",

@@ -62,10 +62,9 @@ def load_tree(root, project=False):
     """Parses every variant file (variant_files) and the headers of the library or the project it includes."""
     tree = KernelTree(root, project=project)
     for path, family in variant_files(root, project).items():
-        tree.labels_of_file[path] = []
-        for label, roots in _registrations(_parse(tree, path), family):
-            tree.labels_of_file[path].append(label)
-            tree.roots_of_label[label] = roots
+        registrations = _registrations(_parse(tree, path), family)
+        tree.labels_of_file[path] = [label for label, _ in registrations]
+        tree.roots_of_label.update(registrations)
         tree.includes_of_file[path] = {h for h in _include_closure(tree, path) if project or "/detail/" in h}
     for header in sorted(set().union(*tree.includes_of_file.values())):
         tree.declarations[header] = list(_declarations(tree.files[header].root))
