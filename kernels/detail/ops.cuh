@@ -120,5 +120,10 @@ __host__ __device__ constexpr T empty_result() {
     return OpT::identity();
   }
 }
+// The same for a suite's op named at compile time, as the suite's kernels name it.
+template <Op op, class T>
+__host__ __device__ constexpr T empty_result() {
+  return empty_result<op_functor_t<op, T>, T>();
+}
 
 }  // namespace kernels::detail

@@ -68,7 +68,7 @@ struct CubScan {
     check_cuda(cub_scan<kind, OpT, T>(call.workspace.data, bytes, in, out, call.n, call.stream), "cub::DeviceScan");
     if constexpr (kind == ScanKind::exclusive && OpT::kind == Op::sum && !std::is_integral_v<T>) {
       const KernelLabel label{call.variant_id, type_key_v<T>, name(kind), "empty prefix"};
-      launch_kernel(label, &write_value_kernel<T>, 1, 1, 0, call.stream, out, empty_result<SumOp<T>, T>());
+      launch_kernel(label, &write_value_kernel<T>, 1, 1, 0, call.stream, out, empty_result<Op::sum, T>());
     }
   }
 

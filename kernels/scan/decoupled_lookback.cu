@@ -232,7 +232,7 @@ __global__ void __launch_bounds__(1024)
       results[j] = kind == ScanKind::inclusive ? inclusive : prefix;
       prefix = inclusive;
     }
-    if (kind == ScanKind::exclusive && first == 0) results[0] = empty_result<OpT, T>();  // +0.0 for a sum
+    if (kind == ScanKind::exclusive && first == 0) results[0] = empty_result<OpT::kind, T>();  // +0.0 for a sum
     if (vectorized) {
       Vector stored;
 #pragma unroll

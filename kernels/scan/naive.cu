@@ -17,7 +17,7 @@ __global__ void naive_scan_kernel(const T* in, T* out, std::uint64_t n) {
   const std::uint64_t end = kind == ScanKind::inclusive ? i + 1 : i;
   T sum = OpT::identity();
   for (std::uint64_t j = 0; j < end; ++j) sum = op(sum, in[j]);
-  out[i] = end == 0 ? empty_result<OpT, T>() : sum;  // a sum's empty prefix is +0.0, not -0.0
+  out[i] = end == 0 ? empty_result<OpT::kind, T>() : sum;  // a sum's empty prefix is +0.0, not -0.0
 }
 
 struct Naive {

@@ -31,7 +31,7 @@ __global__ void scan_tiles_kernel(const T* in, T* out, std::uint64_t n, T* tile_
   __syncthreads();
   if (threadIdx.x == 0) {
     if (tile_totals != nullptr) tile_totals[blockIdx.x] = total;
-    if (kind == ScanKind::exclusive && blockIdx.x == 0) out[0] = empty_result<OpT, T>();
+    if (kind == ScanKind::exclusive && blockIdx.x == 0) out[0] = empty_result<OpT::kind, T>();
   }
 }
 
