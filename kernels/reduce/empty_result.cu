@@ -14,30 +14,15 @@ __global__ void write_value_kernel(T* out, T value) {
   *out = value;
 }
 
-template <Op op, class Out>
-void write_empty(void* out, cudaStream_t stream, TypeKey type) {
-  const KernelLabel label{"reduce", type, name(op), "empty input"};
-  launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out),
-                empty_result<op_functor_t<op, Out>, Out>());
-}
-
+// A suite's op: its functor's empty result, for the ops that take Out (the dispatcher validated (type, op)).
 template <class Out, std::size_t... O>
-void write_empty_for_op(Op op, void* out, cudaStream_t stream, TypeKey type, std::index_sequence<O...>) {
-  // Only the operators that take Out: the dispatcher has validated (type, op) before.
-  ((op == kBuiltinOps[O]
-        ? (operator_of_t<kBuiltinOps[O]>::template kTakes<Out> ? write_empty<kBuiltinOps[O], Out>(out, stream, type)
-                                                               : void())
+Out builtin_empty_result(Op op, std::index_sequence<O...>) {
+  Out value{};
+  ((op == kBuiltinOps[O] && operator_of_t<kBuiltinOps[O]>::template kTakes<Out>
+        ? void(value = empty_result<kBuiltinOps[O], Out>())
         : void()),
    ...);
-}
-
-// A registered operator's empty result is its identity, which its record computes on the host.
-template <class Out>
-void write_registered_identity(Op op, void* out, cudaStream_t stream, TypeKey type) {
-  Out identity;
-  operator_info(op).identity(type, &identity);
-  const KernelLabel label{"reduce", type, name(op), "empty input"};
-  launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out), identity);
+  return value;
 }
 
 }  // namespace
@@ -45,11 +30,14 @@ void write_registered_identity(Op op, void* out, cudaStream_t stream, TypeKey ty
 void write_empty_reduce_result(TypeKey type, Op op, void* out, cudaStream_t stream) {
   visit_type(type, [&](auto, auto out_value) {
     using Out = decltype(out_value);
+    Out value{};
     if (is_builtin(op)) {
-      write_empty_for_op<Out>(op, out, stream, type, std::make_index_sequence<kBuiltinOpCount>{});
+      value = builtin_empty_result<Out>(op, std::make_index_sequence<kBuiltinOpCount>{});
     } else {
-      write_registered_identity<Out>(op, out, stream, type);
+      operator_info(op).identity(type, &value);  // a registered operator's: its identity, from its record
     }
+    const KernelLabel label{"reduce", type, name(op), "empty input"};
+    launch_kernel(label, &write_value_kernel<Out>, 1, 1, 0, stream, static_cast<Out*>(out), value);
   });
 }
 

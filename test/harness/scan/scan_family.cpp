@@ -2,6 +2,7 @@
 
 #include "harness/diagnosis/mismatches.hpp"
 #include "harness/input/random_bits.hpp"
+#include "harness/numeric/exact_step.hpp"
 #include "harness/numeric/float_sum.hpp"
 #include "harness/runner/batch_run.hpp"
 #include "harness/runner/device_judgement.hpp"
@@ -15,6 +16,17 @@
 
 namespace harness {
 namespace {
+
+// What the device judges: integer scans by the op's exact step, float scans of sums. A registered
+// operator has no step here (its combine is compiled into its library): the oracle judges it.
+template <class T>
+bool has_device_judge(kernels::Op op) {
+  if constexpr (std::is_integral_v<T>) {
+    return visit_exact_step<T>(op, [](auto) {});
+  } else {
+    return op == kernels::Op::sum;
+  }
+}
 
 // Each run's output slot, at its input's alignment; an in-place run's slot starts as its input.
 template <class T>
@@ -60,8 +72,7 @@ class ScanFamily<T>::Device : public BatchDeviceBase<T, Mode> {
     const std::uint64_t seed = derive_seed(this->input_of(0).seed, static_cast<std::uint64_t>(this->mode_.op),
                                            static_cast<std::uint64_t>(this->mode_.kind));
     const bool inclusive = this->mode_.kind == kernels::ScanKind::inclusive;
-    // A registered operator's combine is compiled into its library only: the oracle judges it.
-    if (!judged_on_device() || !kernels::is_builtin(this->mode_.op)) {
+    if (!judged_on_device() || !has_device_judge<T>(this->mode_.op)) {
       judgement_.emplace(DeviceJudgement::by_the_oracle(sizes));
     } else if constexpr (std::is_integral_v<T>) {
       std::vector<ScanJudgeRun<T>> runs;
