@@ -138,8 +138,8 @@ def markdown(runs, context, threshold, alpha):
              "repetitions pooled (the method before).",
              f"- **v2**, run medians (the method now): A's runs of one round over the {studies} studies against "
              f"the side's runs of one round, each run's median a unit. Per row: {rounds} disjoint groups of "
-             f"{studies} runs a side, {rounds * rounds} pairings. These checks regroup the same runs; a fresh "
-             f"measurement of v2 ({studies} rounds of the check itself) is still to be done.", "",
+             f"{studies} runs a side, {rounds * rounds} pairings. These checks regroup the same runs; the check "
+             "itself, run afresh, is in check-runs.md beside this table.", "",
              "| head side | planted | method | " + " | ".join(f"2^{n.bit_length() - 1}" for n in LENGTHS)
              + " | all |", "|---|---|---|" + "---:|" * (len(LENGTHS) + 1)]
     for side, planted in HEADS:
