@@ -46,11 +46,16 @@ from typing import Optional
 
 # The defaults of --threshold, --alpha and --min-runs, which perf_regression.py shares.
 THRESHOLD, ALPHA, MIN_RUNS = 0.05, 0.01, 5
+# perf_regression.py confirms a SLOW row with fresh runs at this level: unchanged code then stays
+# SLOW in under 1 row in 10,000 (1 in 252 after the first check, 4 in 252 after the second).
+CONFIRM_ALPHA = 0.05
 
 # Google Benchmark's time units; kernels_bench reports milliseconds (benchmark_rows.cpp).
 _MS_PER_UNIT = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
 SLOW, FAST, SAME, TOO_FEW = "SLOW", "FAST", "SAME", "too few"
+# perf_regression.py's verdict on a SLOW row whose fresh runs did not read SLOW again.
+UNCONFIRMED = "SLOW, not confirmed"
 BASE_ONLY, HEAD_ONLY, ERROR = "base only", "head only", "error"
 
 
@@ -195,7 +200,7 @@ def markdown(results, threshold, alpha, min_runs):
     for result in results:
         counts[result.verdict] += 1
     summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in
-                        (SLOW, FAST, SAME, TOO_FEW, BASE_ONLY, HEAD_ONLY, ERROR) if counts[verdict])
+                        (SLOW, UNCONFIRMED, FAST, SAME, TOO_FEW, BASE_ONLY, HEAD_ONLY, ERROR) if counts[verdict])
     lines = [f"{len(results)} rows: {summary}. Medians of the runs' medians; SLOW/FAST: they differ by more "
              f"than {threshold * 100:g} % and the U test of the run medians gives p < {alpha:g}; at least "
              f"{min_runs} runs a side. Spread: the larger side's range of run medians.", "",
@@ -215,7 +220,8 @@ def plot(results, threshold, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    styles = {SLOW: ("tab:red", "v"), FAST: ("tab:green", "^"), SAME: ("tab:grey", "o"), TOO_FEW: ("tab:orange", "x")}
+    styles = {SLOW: ("tab:red", "v"), UNCONFIRMED: ("tab:pink", "v"), FAST: ("tab:green", "^"), SAME: ("tab:grey", "o"),
+              TOO_FEW: ("tab:orange", "x")}
     shown = [result for result in results if result.ratio is not None]
     figure, axes = plt.subplots(figsize=(max(6, min(24, 0.12 * len(shown) + 4)), 5))
     for verdict, (colour, marker) in styles.items():

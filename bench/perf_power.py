@@ -10,12 +10,14 @@ Benchmark JSON as <study>-<round>-<side>.json; --pack writes them as one small J
 repetition times, 9 significant digits) that --runs reads back.
 
 Per head side (A2: unchanged, the false alarms; P5, P10, P20: the power) and length, the rows
-read SLOW against A, by perf_compare.py's verdict on two units:
+read SLOW against A, by perf_compare.py's verdict on two units, and with confirmation:
   v1  pooled repetitions: per study, A's two runs against the side's two (the method before
       run medians);
   v2  run medians: A's runs of one round over the studies against the side's of one round
       (each row: 2 disjoint groups of runs a side, 4 pairings: regroupings of the same runs,
-      not fresh measurements).
+      not fresh measurements);
+  v2 confirmed  a v2 check of round 1's A runs whose SLOW stands only where round 2's runs of
+      both sides, as perf_regression.py's fresh runs, read SLOW too (2 checks a row).
 Also each length's spread of run medians between processes and of repetitions within one.
 """
 
@@ -97,10 +99,12 @@ def slow_counts(runs, threshold, alpha):
     rows = sorted(runs[(studies[0], rounds[0], "A")])
     counts = defaultdict(lambda: [0, 0])
 
+    def verdict(row, base, head, level, min_units=perf_compare.MIN_RUNS):
+        return perf_compare.compare_row(row, base, head, threshold, level, min_units).verdict
+
     def tally(method, side, row, base, head, min_units):
-        verdict = perf_compare.compare_row(row, base, head, threshold, alpha, min_units).verdict
         entry = counts[(method, side, length_of(row))]
-        entry[0] += verdict == perf_compare.SLOW
+        entry[0] += verdict(row, base, head, alpha, min_units) == perf_compare.SLOW
         entry[1] += 1
 
     for side, _ in HEADS:
@@ -108,11 +112,19 @@ def slow_counts(runs, threshold, alpha):
             for study in studies:
                 tally("v1", side, row, [time for rnd in rounds for time in runs[(study, rnd, "A")][row]],
                       [time for rnd in rounds for time in runs[(study, rnd, side)][row]], V1_MIN_REPETITIONS)
+            medians = {(rnd, name): [statistics.median(runs[(study, rnd, name)][row]) for study in studies]
+                       for rnd in rounds for name in ("A", side)}
             for base_round in rounds:
                 for head_round in rounds:
-                    tally("v2", side, row, [statistics.median(runs[(study, base_round, "A")][row]) for study in studies],
-                          [statistics.median(runs[(study, head_round, side)][row]) for study in studies],
-                          perf_compare.MIN_RUNS)
+                    tally("v2", side, row, medians[(base_round, "A")], medians[(head_round, side)], perf_compare.MIN_RUNS)
+            if len(rounds) == 2:
+                # A check's SLOW confirmed by the other round of each side, as perf_regression.py's fresh runs.
+                for head_round, other in (tuple(rounds), tuple(reversed(rounds))):
+                    first = verdict(row, medians[(rounds[0], "A")], medians[(head_round, side)], alpha)
+                    again = verdict(row, medians[(rounds[1], "A")], medians[(other, side)], perf_compare.CONFIRM_ALPHA)
+                    entry = counts[("v2 confirmed", side, length_of(row))]
+                    entry[0] += first == again == perf_compare.SLOW
+                    entry[1] += 1
     return counts, len(studies), len(rounds), len(rows)
 
 
@@ -139,11 +151,14 @@ def markdown(runs, context, threshold, alpha):
              f"- **v2**, run medians (the method now): A's runs of one round over the {studies} studies against "
              f"the side's runs of one round, each run's median a unit. Per row: {rounds} disjoint groups of "
              f"{studies} runs a side, {rounds * rounds} pairings. These checks regroup the same runs; the check "
-             "itself, run afresh, is in check-runs.md beside this table.", "",
+             "itself, run afresh, is in check-runs.md beside this table.",
+             f"- **v2 confirmed**, as perf_regression.py decides: a v2 check's SLOW stands only where the other "
+             f"round of each side, as fresh runs, reads SLOW too (p < {perf_compare.CONFIRM_ALPHA:g}); 2 checks a "
+             "row: round 1's A against each head round, confirmed by the other round of both sides.", "",
              "| head side | planted | method | " + " | ".join(f"2^{n.bit_length() - 1}" for n in LENGTHS)
              + " | all |", "|---|---|---|" + "---:|" * (len(LENGTHS) + 1)]
     for side, planted in HEADS:
-        for method in ("v1", "v2"):
+        for method in ("v1", "v2", "v2 confirmed"):
             cells = [counts[(method, side, n)] for n in LENGTHS]
             total = [sum(cell[0] for cell in cells), sum(cell[1] for cell in cells)]
             lines.append(f"| {side} | {planted} | {method} | "

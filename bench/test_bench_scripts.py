@@ -508,15 +508,37 @@ class PerfPower(unittest.TestCase):
         self.assertEqual(table_line(result.stdout, "P10 | 10 % | v2")[5], "4/4")
         self.assertEqual(table_line(result.stdout, "P10 | 10 % | v1")[5], "5/5")
         self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v1")[3:], ["1/5", "", "0/5", "1/10"])
+        # Confirmed: round 1's A against each head round, the other rounds as the fresh runs.
+        self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v2 confirmed")[3:], ["0/2", "", "0/2", "0/4"])
+        self.assertEqual(table_line(result.stdout, "P10 | 10 % | v2 confirmed")[3:], ["2/2", "", "2/2", "4/4"])
         self.assertIn("regroup the same runs", result.stdout)
         again = run_script("perf_power.py", "--runs", packed)
         self.assertEqual((again.returncode, again.stdout), (0, result.stdout))
 
+    def test_confirmation_clears_a_round_that_was_slow_once(self):
+        # Fails if "v2 confirmed" counts a SLOW that the other round of both sides does not repeat:
+        # here every A2 run of round 1 is 8 % slow and none of round 2.
+        rng, folder = random.Random(11), tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        for study in range(1, 6):
+            for rnd in (1, 2):
+                for side, planted in (("A", 0), ("P5", 0.05), ("A2", 0.08 if rnd == 1 else 0), ("P10", 0.10),
+                                      ("P20", 0.20)):
+                    rows = {self.LONG: noisy(2.0 * (1 + planted), 5, rng, 0.002)}
+                    with open(os.path.join(folder.name, f"{study}-{rnd}-{side}.json"), "w", encoding="utf-8") as file:
+                        json.dump(repetitions_json(rows, side), file)
+        result = run_script("perf_power.py", "--runs", folder.name)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v2")[-1], "2/4")
+        self.assertEqual(table_line(result.stdout, "A2 | none (unchanged code) | v2 confirmed")[-1], "0/2")
+        self.assertEqual(table_line(result.stdout, "P10 | 10 % | v2 confirmed")[-1], "2/2")
+
 
 # A stand-in for kernels_bench, configured by fake.json beside it: lists its rows (Python's re for
 # --benchmark_filter), writes each run's repetitions around the row's median (KERNELS_BENCH_SLOWDOWN
-# slows matching rows, as the real harness does), exits with "exit" when a run is asked for, and
-# appends every call (side, arguments, planted slowdown) to the log.
+# slows matching rows, as the real harness does; "slow_plant" does in the side's first "slow_runs"
+# runs), exits with "exit" when a run is asked for, and appends every call (side, arguments,
+# planted slowdown) to the log.
 FAKE_BENCH = """\
 import json, os, random, re, sys
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake.json")) as file:
@@ -532,6 +554,11 @@ if "benchmark_list_tests" in flags:
     sys.exit(0)
 if config.get("exit"):
     sys.exit(config["exit"])
+with open(config["log"]) as log:
+    earlier = [json.loads(line) for line in log]
+run_index = sum(call["side"] == config["side"] and "--benchmark_list_tests" not in call["args"] for call in earlier)
+if run_index <= config.get("slow_runs", 0):
+    plant = config["slow_plant"]
 rng, entries = random.Random(flags["benchmark_out"]), []
 for name in names:
     row = name[: -len("/manual_time")]
@@ -570,8 +597,9 @@ class PerfRegression(unittest.TestCase):
         self.log = os.path.join(self.folder.name, "calls.jsonl")
         self.out = os.path.join(self.folder.name, "report")
 
-    def fake_build(self, side, rows=None, exit_status=0):
-        """A build folder holding a fake kernels_bench for `side` (A or B)."""
+    def fake_build(self, side, rows=None, exit_status=0, slow_runs=0, slow_plant=None):
+        """A build folder holding a fake kernels_bench for `side` (A or B); its first `slow_runs`
+        runs slowed as KERNELS_BENCH_SLOWDOWN=`slow_plant` would."""
         build = os.path.join(self.folder.name, f"build-{side}")
         os.makedirs(os.path.join(build, "bench"), exist_ok=True)
         binary = os.path.join(build, "bench", "kernels_bench")
@@ -579,7 +607,8 @@ class PerfRegression(unittest.TestCase):
             file.write(f"#!{sys.executable}\n{FAKE_BENCH}")
         os.chmod(binary, 0o755)
         with open(os.path.join(build, "bench", "fake.json"), "w", encoding="utf-8") as file:
-            json.dump({"side": side, "rows": rows or FAKE_ROWS, "log": self.log, "exit": exit_status}, file)
+            json.dump({"side": side, "rows": rows or FAKE_ROWS, "log": self.log, "exit": exit_status,
+                       "slow_runs": slow_runs, "slow_plant": slow_plant}, file)
         with open(os.path.join(build, "CMakeCache.txt"), "w", encoding="utf-8") as file:
             file.write("CMAKE_BUILD_TYPE:STRING=Release\nCMAKE_CUDA_ARCHITECTURES:UNINITIALIZED=90\n"
                        "CMAKE_GENERATOR:INTERNAL=Ninja\nCMAKE_CXX_FLAGS_DEBUG:STRING=-g\n")
@@ -670,19 +699,48 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual(stopped.exception.status, 0, "nothing to compare is no failure")
 
     def test_a_planted_twenty_percent_slowdown_is_slow(self):
-        # Fails if a 20 % slower head row passes, if the plant reaches the base's runs, or if the
-        # variable set in the environment leaks into either side.
+        # Fails if a 20 % slower head row passes, if its SLOW is not confirmed by fresh runs of that
+        # row alone, if the plant reaches the base's runs, or if the variable set in the environment
+        # leaks into either side.
         result = self.check("--plant", "^scan/naive/int/1024$=0.2", env={"KERNELS_BENCH_SLOWDOWN": "^reduce/=0.5"})
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertEqual(table_line(result.stdout, "scan/naive/int/1024")[-1], "SLOW")
         self.assertIn(f"1 SLOW, {len(SELECTED) - 1} SAME", result.stdout)
-        self.assertEqual({(side, plant) for side, _, plant in self.runs()},
+        runs = self.runs()
+        self.assertEqual([side for side, _, _ in runs], ["A", "B"] * 10)
+        self.assertEqual({flags["benchmark_filter"] for _, flags, _ in runs[10:]}, {r"^(scan/naive/int/1024/manual_time)$"})
+        self.assertEqual([flags["benchmark_out"].rsplit("/", 1)[1] for _, flags, _ in runs[10:12]], ["A6.json", "B6.json"])
+        self.assertEqual({(side, plant) for side, _, plant in runs},
                          {("A", None), ("B", "^scan/naive/int/1024$=0.2")})
         with open(os.path.join(self.out, "table.md"), encoding="utf-8") as file:
-            self.assertIn("| scan/naive/int/1024 |", file.read())
+            table = file.read()
+        self.assertIn("| scan/naive/int/1024 |", table)
+        self.assertIn("Confirmation: the rows read SLOW, timed again in 5 fresh rounds", table)
+        self.assertIn("1 rows: 1 SLOW.", table)
         if HAVE_MATPLOTLIB:
             with open(os.path.join(self.out, "ratios.png"), "rb") as file:
                 self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_a_slowdown_the_fresh_runs_do_not_repeat_passes(self):
+        # Fails if a row read SLOW once (here the head's first 5 runs were slow, its next 5 not) fails
+        # the check, or is reported as anything but not confirmed.
+        head = self.fake_build("B", slow_runs=5, slow_plant="^scan/naive/int/1024$=0.2")
+        result = self.check(head=head)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual(table_line(result.stdout, "scan/naive/int/1024")[-1], "SLOW, not confirmed")
+        self.assertIn(f"1 SLOW, not confirmed, {len(SELECTED) - 1} SAME", result.stdout)
+        self.assertEqual(len(self.runs()), 20)
+
+    def test_confirmation_rounds(self):
+        # Fails if --confirm-rounds 0 still times SLOW rows again, or if too few fresh rounds for a
+        # verdict are let through.
+        result = self.check("--plant", "^scan/naive/int/1024$=0.2", "--confirm-rounds", "0")
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertEqual(len(self.runs()), 10)
+        self.assertNotIn("Confirmation", result.stdout)
+        refused = self.check("--confirm-rounds", "3")
+        self.assertEqual(refused.returncode, 2, refused.stdout + refused.stderr)
+        self.assertIn("--confirm-rounds must be 0 or at least 5", refused.stderr)
 
     def test_identical_sides_pass(self):
         # Fails if unchanged code vs itself reads as a slowdown (a false alarm) or --filter is ignored.
@@ -719,6 +777,7 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual([line.split(":")[0] for line in lines if re.match(r"^[AB][0-9]:", line)],
                          [f"{side}{index}" for index in range(1, 6) for side in "AB"])
         self.assertIn("B1: KERNELS_BENCH_SLOWDOWN='^scan/=0.1' ", result.stdout)
+        self.assertIn("rows read SLOW are timed again, 5 fresh rounds of those rows", result.stdout)
         self.assertTrue(all(f"  {row}/manual_time" in lines for row in SELECTED))
         # A base revision to build: the commands, with the head build's options, and nothing done.
         if subprocess.run(["git", "-C", HERE, "rev-parse", "HEAD"], capture_output=True, check=False).returncode:
