@@ -26,9 +26,9 @@ head's runs only (the check's power); the variable is never passed from the envi
 
 Confirmation: with 5 runs a side, unchanged code reads SLOW whenever its 5 head runs all land
 above its 5 base runs, 1 row in 252: over every row (324) a check would fail for nothing in
-about one run in three. Rows read SLOW are timed again (--confirm-rounds fresh rounds, A6, B6, ..., of those
-rows only) and stay SLOW only where these read SLOW too (p < 0.05, the same threshold); the others
-are reported "SLOW, not confirmed" and do not fail the check. In the H100 study's runs
+about one run in three. Rows read SLOW are timed again (--confirm-rounds fresh rounds, A6, B6,
+..., of those rows only) and stay SLOW only where these read SLOW too (p < 0.05, the same
+threshold); the others are reported "SLOW, not confirmed" and do not fail the check. In the H100 study's runs
 (bench/results/perf-regression/table.md, "v2 confirmed") a 10 % slowdown at 2^28 was confirmed
 in every check, and no unchanged row stayed SLOW.
 
