@@ -17,6 +17,16 @@ case "$tool" in
   synccheck | initcheck) options=() ;;
   *) echo "sanitize.sh: unknown tool '$tool'" >&2; exit 2 ;;
 esac
+# Without the tool there is nothing to run: Skipped (ctest's 77) with the reason, a failure where a run must use
+# the GPU (KERNELS_REQUIRE_GPU=1).
+if ! command -v compute-sanitizer >/dev/null 2>&1; then
+  if [[ "${KERNELS_REQUIRE_GPU:-0}" == 1 ]]; then
+    echo "sanitize.sh: no compute-sanitizer on PATH (it comes with the CUDA toolkit), and KERNELS_REQUIRE_GPU=1" >&2
+    exit 1
+  fi
+  echo "sanitize.sh: skipped: no compute-sanitizer on PATH (it comes with the CUDA toolkit)"
+  exit 77
+fi
 export KERNELS_EXACT_BUFFERS=1
 export KERNELS_SANITIZER_TOOL=$tool  # sanitize_cases.cpp picks the types each tool needs
 # The tools slow kernels down by orders of magnitude: a batch's hang deadline would fire on

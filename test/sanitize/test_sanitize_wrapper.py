@@ -9,6 +9,7 @@ output through and exits 0; a failing command without a report keeps its exit st
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -308,6 +309,27 @@ class SanitizeWrapper(unittest.TestCase):
         self.assertIn("sanitize.sh: unknown tool 'leakcheck'", err)
         self.assertEqual(out, "")
         self.assertFalse(os.path.exists(self.record), "compute-sanitizer ran")
+
+    def without_the_tool(self, **more):
+        """ci/sanitize.sh on a PATH of bash and dirname alone: no compute-sanitizer."""
+        bare = os.path.join(self.dir.name, "bare")
+        os.mkdir(bare)
+        for tool in ("bash", "dirname"):
+            os.symlink(shutil.which(tool), os.path.join(bare, tool))
+        env = {**{k: v for k, v in self.env.items() if k != "KERNELS_REQUIRE_GPU"}, "PATH": bare, **more}
+        return subprocess.run([SANITIZE, "memcheck", sys.executable, "-c", CHILD, "exit"], capture_output=True,
+                              text=True, env=env, timeout=RUN_TIMEOUT_S, check=False)
+
+    def test_without_the_tool_the_entry_is_skipped_with_the_reason(self):
+        run = self.without_the_tool()
+        self.assertEqual(run.returncode, 77, run.stdout + run.stderr)
+        self.assertIn("sanitize.sh: skipped: no compute-sanitizer on PATH", run.stdout)
+        self.assertNotIn("Traceback", run.stdout + run.stderr)
+
+    def test_without_the_tool_a_run_that_requires_the_gpu_fails(self):
+        run = self.without_the_tool(KERNELS_REQUIRE_GPU="1")
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("no compute-sanitizer on PATH", run.stderr)
 
 
 if __name__ == "__main__":
