@@ -2,7 +2,7 @@
 # How this host's driver makes CUDA contexts side by side: starts <processes> copies of
 # bench/context_burst at once, spread in turn over the GPUs listed, and prints the wall time and
 # each process's time to make its context (min, median, max). --mps runs them through an MPS
-# daemon of a temporary folder (ci/mps-daemon.sh). CUDA_DEVICE_MAX_CONNECTIONS and the like pass
+# daemon of a temporary folder (test/runtime/mps-daemon.sh). CUDA_DEVICE_MAX_CONNECTIONS and the like pass
 # through. Exit status: 1 when any process made no context.
 # Usage: ci/context-burst.sh [--mps] <processes> <gpu>[,<gpu>...] [build folder, default build]
 set -uo pipefail

@@ -17,9 +17,9 @@ if [ "$gpus" -lt 2 ]; then
   echo "scaling-check: needs two GPUs, nvidia-smi lists $gpus" >&2
   exit 1
 fi
-multi_gpu_command=$(grep -m1 -h 'ci/gpu-resource-spec.sh >' docs/several-gpus.md | sed -e 's/^[[:space:]]*//' -e 's/^`//' -e 's/`$//')
+multi_gpu_command=$(grep -m1 -h 'test/runtime/gpu-resource-spec.sh >' docs/several-gpus.md | sed -e 's/^[[:space:]]*//' -e 's/^`//' -e 's/`$//')
 if [ -z "$multi_gpu_command" ]; then
-  echo "scaling-check: docs/several-gpus.md has no multi-GPU command (ci/gpu-resource-spec.sh > ...)" >&2
+  echo "scaling-check: docs/several-gpus.md has no multi-GPU command (test/runtime/gpu-resource-spec.sh > ...)" >&2
   exit 1
 fi
 [ -f "$cost_data" ] && cp "$cost_data" "$out/cost-data-before.txt"

@@ -36,38 +36,45 @@ foreach(family IN ITEMS reduce scan sort)
     FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/templates/ DESTINATION ${CMAKE_INSTALL_DATADIR}/${KERNELS_PACKAGE_NAME}/templates)
+# The kit stands alone: its README, the guide and the example project to copy.
+install(FILES ${PROJECT_SOURCE_DIR}/docs/kit/README.md ${PROJECT_SOURCE_DIR}/docs/your-kernels.md
+        DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/${KERNELS_PACKAGE_NAME})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/your-kernels DESTINATION ${CMAKE_INSTALL_DATADIR}/${KERNELS_PACKAGE_NAME}/examples)
 
-if(TARGET kcheck_package)
+set(test_program_declarations "")
+if(TARGET kcheck)
   file(RELATIVE_PATH bin_to_lib "/${CMAKE_INSTALL_BINDIR}" "/${CMAKE_INSTALL_LIBDIR}")
-  set_target_properties(kcheck_package PROPERTIES
-    INSTALL_RPATH "$ORIGIN/${bin_to_lib}" INSTALL_RPATH_USE_LINK_PATH TRUE)
-  install(TARGETS kcheck_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
-    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-endif()
+  set_target_properties(kcheck PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}" INSTALL_RPATH_USE_LINK_PATH TRUE)
+  install(TARGETS kcheck EXPORT ${KERNELS_PACKAGE_NAME}Targets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-# The suite's test programs without its fixtures (kernels_add_package_test_program), in libexec/, and the table
-# gpu_primitives_add_tests reads: program, family, entry prefix, labels, properties, CPU.
-get_property(package_tests GLOBAL PROPERTY KERNELS_PACKAGE_TEST_PROGRAMS)
-set(package_test_table "")
-set(installed_programs "")
-if(package_tests)
-  file(RELATIVE_PATH libexec_to_lib "/${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME}" "/${CMAKE_INSTALL_LIBDIR}")
-  foreach(row IN LISTS package_tests)
-    string(REGEX REPLACE "\\|.*" "" program "${row}")
-    if(NOT program IN_LIST installed_programs)
-      list(APPEND installed_programs ${program})
-      set_target_properties(${program}_package PROPERTIES INSTALL_RPATH "$ORIGIN/${libexec_to_lib}"
-                                                           INSTALL_RPATH_USE_LINK_PATH TRUE)
-      install(TARGETS ${program}_package EXPORT ${KERNELS_PACKAGE_NAME}Targets
-        RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})
+  # The test programs (kernels_test_program ... INSTALL) in libexec/, beside the scripts their entries run, and
+  # their declarations (gpu_primitives_test_program) as the build made them, for gpu_primitives_add_tests.
+  get_property(installed_programs GLOBAL PROPERTY KERNELS_INSTALLED_TEST_PROGRAMS)
+  set(libexec ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})  # KERNELS_SCRIPTS_INSTALL_DIR too
+  file(RELATIVE_PATH libexec_to_lib "/${libexec}" "/${CMAKE_INSTALL_LIBDIR}")
+  foreach(program IN LISTS installed_programs)
+    set_target_properties(${program} PROPERTIES INSTALL_RPATH "$ORIGIN/${libexec_to_lib}" INSTALL_RPATH_USE_LINK_PATH TRUE)
+    install(TARGETS ${program} EXPORT ${KERNELS_PACKAGE_NAME}Targets RUNTIME DESTINATION ${libexec})
+  endforeach()
+  install(PROGRAMS ${GPU_PRIMITIVES_SCRIPTS_DIR}/sanitize.sh ${GPU_PRIMITIVES_SCRIPTS_DIR}/sanitize_first_error.py
+                   ${GPU_PRIMITIVES_SCRIPTS_DIR}/mps-daemon.sh ${GPU_PRIMITIVES_SCRIPTS_DIR}/gpu-resource-spec.sh
+          DESTINATION ${libexec})
+  get_property(count GLOBAL PROPERTY GPU_PRIMITIVES_TEST_PROGRAM_COUNT)
+  math(EXPR last "${count} - 1")
+  foreach(index RANGE ${last})
+    get_property(declaration GLOBAL PROPERTY GPU_PRIMITIVES_TEST_PROGRAM_${index})
+    list(GET declaration 0 program)
+    if(program IN_LIST installed_programs)
+      set(words "")
+      foreach(word IN LISTS declaration)
+        string(APPEND words " \"${word}\"")
+      endforeach()
+      string(APPEND test_program_declarations "gpu_primitives_test_program(${words})\n")
     endif()
-    string(APPEND package_test_table "  \"${row}\"\n")
   endforeach()
 endif()
-configure_file(${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake
-               ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake COPYONLY)
-file(WRITE ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
-     "# Written by cmake/KernelsPackage.cmake: the installed test programs.\nset(GpuPrimitives_TEST_PROGRAMS\n${package_test_table})\n")
+file(WRITE ${PROJECT_BINARY_DIR}/installed/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
+     "# Written by cmake/KernelsPackage.cmake: the installed test programs' entries for a variant.\n${test_program_declarations}")
 
 install(EXPORT ${KERNELS_PACKAGE_NAME}Targets
   NAMESPACE ${KERNELS_PACKAGE_NAME}::
@@ -77,15 +84,17 @@ export(EXPORT ${KERNELS_PACKAGE_NAME}Targets
   NAMESPACE ${KERNELS_PACKAGE_NAME}::
   FILE ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Targets.cmake)
 
+set(KERNELS_SCRIPTS_INSTALL_DIR ${CMAKE_INSTALL_LIBEXECDIR}/${KERNELS_PACKAGE_NAME})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake.in
   ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake
-  INSTALL_DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})
+  INSTALL_DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR} PATH_VARS KERNELS_SCRIPTS_INSTALL_DIR)
 # Until 1.0 a minor version may break the interface: only the same minor version matches.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}ConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES
   ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}Config.cmake
   ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}ConfigVersion.cmake
-  ${PROJECT_BINARY_DIR}/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
+  ${PROJECT_BINARY_DIR}/installed/${KERNELS_PACKAGE_NAME}TestPrograms.cmake
   ${CMAKE_CURRENT_LIST_DIR}/${KERNELS_PACKAGE_NAME}Testing.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/variant_tests.cmake.in
   DESTINATION ${KERNELS_PACKAGE_CMAKE_DIR})

@@ -1,10 +1,8 @@
-# How tests become ctest entries.
-#
-# GPU test executables are grouped: one process runs every test of one variant, every element
-# type, because the driver makes a GPU's contexts one at a time (kernels_add_family_gpu_tests
-# says what that cost). The variants come from the executable itself at ctest time
-# (`<exe> --list-variants`, which prints the gtest parameter names it was instantiated for), so
-# registering a variant in kernels/ is all it takes to get its ctest entries and labels.
+# How the suite's tests become ctest entries. The test programs judge variants by library: each is declared
+# once (gpu_primitives_test_program), and gpu_primitives_add_tests gives every library's variants their entries,
+# the suite's own as a user's (cmake/GpuPrimitivesTesting.cmake, the one road). The variants come from the
+# program itself at ctest time (`<exe> --list-variants <library>`), so registering a variant in a library is all
+# it takes to get its ctest entries and labels. The rest here: the suite's other tests (CPU, device, Python).
 
 # The type keys of the library and the names tests and labels use for them, read from the lists
 # in kernels/include/kernels/types.hpp, whose groups say which families take a type:
@@ -39,43 +37,41 @@ if(NOT KERNELS_SCAN_TYPE_KEYS OR NOT KERNELS_ELEMENT_TYPE_KEYS)
   message(FATAL_ERROR "no type lists found in kernels/include/kernels/types.hpp")
 endif()
 
-# GPUs as ctest resources. Every ctest run has a resource specification: this build folder
-# declares one GPU, the first visible one (CMake writes CTEST_RESOURCE_SPEC_FILE into
-# CTestTestfile.cmake), and `--resource-spec-file` with ci/gpu-resource-spec.sh's specification
-# of every GPU replaces it. A GPU has KERNELS_GPU_SLOTS_PER_GPU slots (16, the script's): a GPU
-# test takes one, so a GPU runs as many test processes at once whether it is alone or one of
-# several, and N GPUs run N times as many. A test that holds much of a device's memory takes as
-# many slots as its memory needs, a slot standing for KERNELS_GPU_SLOT_MIB (4.5 GiB, a sixteenth
-# of what an 80 GB H100 leaves beside sixteen test processes' contexts): ctest then never puts
-# more on a GPU than its memory holds, with no lock that would serialise such tests across GPUs.
-execute_process(COMMAND ${PROJECT_SOURCE_DIR}/ci/gpu-resource-spec.sh 1
-                OUTPUT_VARIABLE one_gpu_spec COMMAND_ERROR_IS_FATAL ANY)
-set(CTEST_RESOURCE_SPEC_FILE ${PROJECT_BINARY_DIR}/one-gpu-resources.json)
-file(CONFIGURE OUTPUT ${CTEST_RESOURCE_SPEC_FILE} CONTENT "${one_gpu_spec}")
-string(JSON KERNELS_GPU_SLOTS_PER_GPU GET "${one_gpu_spec}" local 0 gpus 0 slots)
+# GPUs as ctest resources (cmake/GpuPrimitivesTesting.cmake writes the build folder's specification, one GPU
+# of GPU_PRIMITIVES_SLOTS_PER_GPU slots). A GPU test takes one slot, so a GPU runs as many test processes at once
+# whether it is alone or one of several. A test that holds much of a device's memory takes as many slots as its
+# memory needs, a slot standing for KERNELS_GPU_SLOT_MIB (4.5 GiB, a sixteenth of what an 80 GB H100 leaves
+# beside sixteen test processes' contexts): ctest then never puts more on a GPU than its memory holds.
+set(GPU_PRIMITIVES_SCRIPTS_DIR ${PROJECT_SOURCE_DIR}/test/runtime)
+include(${PROJECT_SOURCE_DIR}/cmake/GpuPrimitivesTesting.cmake)
 set(KERNELS_GPU_SLOT_MIB 4608)
 
 # Every GPU test: skipped (exit 77) without a GPU, bounded in time so a hung kernel cannot eat a
 # runner, one slot of one GPU (which the test process alone then sees).
 set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS gpus:1)
 
-# The GPU test processes share each GPU through a CUDA MPS daemon of this build folder's own
-# (harness/session/mps_client.hpp says why, and what a process whose context is lost does):
-# gpu.mps.start starts it before them and gpu.mps.stop stops it after them, the ctest fixture
-# gpu_mps, which ctest adds to any selection of them. KERNELS_USE_MPS=0 runs them without it.
-# A sanitizer's entries (a launcher's) and the benchmarks' do not join.
-set(KERNELS_MPS_DIR ${PROJECT_BINARY_DIR}/mps)
-add_test(NAME gpu.mps.start COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh start ${KERNELS_MPS_DIR})
-add_test(NAME gpu.mps.stop COMMAND ${PROJECT_SOURCE_DIR}/ci/mps-daemon.sh stop ${KERNELS_MPS_DIR})
-set_tests_properties(gpu.mps.start PROPERTIES FIXTURES_SETUP gpu_mps LABELS mps SKIP_RETURN_CODE 77 TIMEOUT 60)
-set_tests_properties(gpu.mps.stop PROPERTIES FIXTURES_CLEANUP gpu_mps LABELS mps TIMEOUT 60)
-set(KERNELS_MPS_TEST_PROPERTIES FIXTURES_REQUIRED gpu_mps ENVIRONMENT KERNELS_MPS_DIR=${KERNELS_MPS_DIR})
+# The GPU test processes share each GPU through the build's MPS daemon, the fixture gpu_mps
+# (harness/session/mps_client.hpp says why); KERNELS_USE_MPS=0 runs them without it.
+_gpu_primitives_mps_fixture()
+set(KERNELS_MPS_TEST_PROPERTIES FIXTURES_REQUIRED gpu_mps ENVIRONMENT KERNELS_MPS_DIR=${PROJECT_BINARY_DIR}/mps)
 
 # kernels_add_cpu_test(<target> [LABELS <label>...])
 function(kernels_add_cpu_test target)
   cmake_parse_arguments(arg "" "" "LABELS" ${ARGN})
   add_test(NAME cpu.${target} COMMAND ${target})
   set_tests_properties(cpu.${target} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
+endfunction()
+
+# kernels_add_cmake_script_test(<name> SCRIPT <file> [DEFINES <-Dvar=value>...] [LABELS <label>...] [TIMEOUT <s>])
+# A test that runs a CMake script with the `cmake` ctest finds on PATH, not this build's absolute one: a build
+# carried to another machine (ci/bundle-build.sh) finds its cmake elsewhere.
+function(kernels_add_cmake_script_test name)
+  cmake_parse_arguments(arg "" "SCRIPT;TIMEOUT" "DEFINES;LABELS" ${ARGN})
+  if(NOT arg_TIMEOUT)
+    set(arg_TIMEOUT 60)
+  endif()
+  add_test(NAME ${name} COMMAND cmake ${arg_DEFINES} -P ${arg_SCRIPT})
+  set_tests_properties(${name} PROPERTIES LABELS "${arg_LABELS}" TIMEOUT ${arg_TIMEOUT})
 endfunction()
 
 # The interpreter of the Python scripts and their CPU tests: a python3 with matplotlib, which
@@ -118,80 +114,18 @@ endfunction()
 # folder, which has no cost data of its own (a sanitizer entry of minutes started last would end
 # the run minutes after the rest). An entry measured nowhere keeps ctest's own estimate.
 set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
-file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} KERNELS_ENTRY_SECONDS REGEX "^[^#]")
+file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} GPU_PRIMITIVES_ENTRY_SECONDS REGEX "^[^#]")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
 
-# kernels_add_tests_per_variant(<target> NAME <prefix> [FAMILY <family>] [TYPE_GROUPS <types>...] [SUFFIX <suffix>]
-#                               [LABELS <label>...] [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
-# Adds an entry per variant the executable lists (`<target> --list-variants`), running
-# `[LAUNCHER...] <target> --gtest_filter=*/<param>`, labelled LABELS, the variant's family and
-# its id (<family>/<variant>). With FAMILY the parameters name variants of that family and the
-# entries are "<prefix>.<variant>"; without, they name ids (variant_param_id) and the entries are
-# "<prefix>.<family>/<variant>". Each entry's failure list (harness/diagnosis/failure_list.hpp) is
-# named after it. An entry's COST is its measured seconds unless PROPERTIES sets one.
-# TYPE_GROUPS (each a comma-separated list of type names) makes an entry per variant and group
-# instead, "<prefix>.<variant>.<type>-<type>...", running that group's per-type tests. SUFFIX
-# ends every entry's name (".narrow": part of a variant's cases that PROPERTIES' environment picks).
-function(kernels_add_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME;SUFFIX" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
-  list(JOIN arg_LABELS ";" labels)
-  set(properties ${arg_PROPERTIES})
-  set(measured "")
-  if(NOT "COST" IN_LIST properties)
-    string(REPLACE "." "\\." prefix "${arg_NAME}")
-    foreach(line IN LISTS KERNELS_ENTRY_SECONDS)
-      if(line MATCHES "^${prefix}\\.([^ ]+) ([0-9.]+)$")
-        list(APPEND measured "${CMAKE_MATCH_1}=${CMAKE_MATCH_2}")
-      endif()
-    endforeach()
+# kernels_test_program(<target> [INSTALL])
+# A test program that judges variants by library: GpuPrimitives::<target> in this build, as in an installed kit;
+# INSTALL: installed (cmake/KernelsPackage.cmake), so that a user's gpu_primitives_add_tests runs it too.
+function(kernels_test_program target)
+  cmake_parse_arguments(arg "INSTALL" "" "" ${ARGN})
+  add_executable(GpuPrimitives::${target} ALIAS ${target})
+  if(arg_INSTALL)
+    set_property(GLOBAL APPEND PROPERTY KERNELS_INSTALLED_TEST_PROGRAMS ${target})
   endif()
-  set(launcher "")
-  foreach(word IN LISTS arg_LAUNCHER)
-    string(APPEND launcher "\"${word}\" ")
-  endforeach()
-  string(MAKE_C_IDENTIFIER "${arg_NAME}${arg_SUFFIX}" script_name)
-  set(script "${CMAKE_CURRENT_BINARY_DIR}/${script_name}_variant_tests.cmake")
-  configure_file(${PROJECT_SOURCE_DIR}/cmake/variant_tests.cmake.in "${script}.in" @ONLY)
-  file(GENERATE OUTPUT "${script}" INPUT "${script}.in")
-  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
-endfunction()
-
-# kernels_add_gpu_tests_per_variant(<target> FAMILY <family> [NAME <prefix>] [TYPE_GROUPS <types>...] [SUFFIX <suffix>]
-#                                   [LABELS <label>...] [LAUNCHER <command>...] [PROPERTIES <prop> <value>...])
-# The GPU tests of one family's executable: kernels_add_tests_per_variant with the label gpu and
-# the GPU tests' properties, through the MPS daemon unless a LAUNCHER runs them; NAME defaults to
-# the target's name.
-function(kernels_add_gpu_tests_per_variant target)
-  cmake_parse_arguments(arg "" "FAMILY;NAME;SUFFIX" "LABELS;PROPERTIES;LAUNCHER;TYPE_GROUPS" ${ARGN})
-  if(NOT arg_NAME)
-    set(arg_NAME ${target})
-  endif()
-  # One resource group: PROPERTIES' own RESOURCE_GROUPS (a large test's slots) replaces the default
-  # one, which ctest would otherwise add as a second group, maybe on another GPU than the first,
-  # whose GPU is the one the test process runs on.
-  set(defaults ${KERNELS_GPU_TEST_PROPERTIES})
-  list(FIND arg_PROPERTIES RESOURCE_GROUPS given)
-  if(NOT given EQUAL -1)
-    list(FIND defaults RESOURCE_GROUPS at)
-    math(EXPR value_at "${at} + 1")
-    list(REMOVE_AT defaults ${at} ${value_at})
-  endif()
-  if(NOT arg_LAUNCHER)
-    list(APPEND defaults ${KERNELS_MPS_TEST_PROPERTIES})
-  endif()
-  kernels_add_tests_per_variant(${target} NAME ${arg_NAME} FAMILY ${arg_FAMILY} TYPE_GROUPS ${arg_TYPE_GROUPS}
-                                SUFFIX "${arg_SUFFIX}" LABELS gpu ${arg_LABELS} LAUNCHER ${arg_LAUNCHER} PROPERTIES ${defaults} ${arg_PROPERTIES})
-endfunction()
-
-# kernels_add_cpu_tests_per_variant(<target> NAME <prefix> [LABELS <label>...])
-# A CPU test executable instantiated over every family's variants (variant_param_id, main from
-# kcheck_cpu_test_main): an entry per variant, "<prefix>.<family>/<variant>", labelled cpu, LABELS,
-# the family and the variant; and "<prefix>" for its tests of no one variant.
-function(kernels_add_cpu_tests_per_variant target)
-  cmake_parse_arguments(arg "" "NAME" "LABELS" ${ARGN})
-  kernels_add_tests_per_variant(${target} NAME ${arg_NAME} LABELS cpu ${arg_LABELS} PROPERTIES TIMEOUT 300)
-  add_test(NAME ${arg_NAME} COMMAND ${target} --gtest_filter=-*/*)
-  set_tests_properties(${arg_NAME} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
 endfunction()
 
 # kernels_add_family_gpu_tests(<family> TYPES <type key>...)
@@ -219,7 +153,7 @@ function(kernels_add_family_gpu_tests family)
     add_library(${objects} OBJECT ${family}_test.cpp ${PROJECT_SOURCE_DIR}/test/variants/contract/contract_test.cpp)
     target_compile_definitions(${objects} PRIVATE KERNELS_TEST_FAMILY=${family} KERNELS_TEST_TYPE=${type_key}
                                                   KERNELS_TEST_TYPE_NAME=${type})
-    target_link_libraries(${objects} PRIVATE kcheck_gpu_test_main_core)
+    target_link_libraries(${objects} PRIVATE kcheck_gpu_test_main)
     kernels_enable_warnings(${objects})
     target_link_libraries(${target} PRIVATE ${objects})
     list(APPEND objects_of_types ${objects})
@@ -235,8 +169,8 @@ function(kernels_add_family_gpu_tests family)
   endforeach()
   target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
   kernels_enable_warnings(${target})
-  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family} TYPE_GROUPS ${groups})
-  kernels_add_package_test_program(${target} FAMILY ${family} NAME ${family} OBJECTS ${objects_of_types})
+  kernels_test_program(${target} INSTALL)
+  gpu_primitives_test_program(${target} FAMILY ${family} NAME ${family} TYPE_GROUPS ${groups})
 endfunction()
 
 # kernels_add_large_gpu_tests(<family> DEVICE_MEMORY_MIB <MiB>)
@@ -252,44 +186,15 @@ endfunction()
 function(kernels_add_large_gpu_tests family)
   cmake_parse_arguments(arg "" "DEVICE_MEMORY_MIB" "" ${ARGN})
   math(EXPR slots "(${arg_DEVICE_MEMORY_MIB} + ${KERNELS_GPU_SLOT_MIB} - 1) / ${KERNELS_GPU_SLOT_MIB}")
-  if(slots GREATER KERNELS_GPU_SLOTS_PER_GPU)
-    message(FATAL_ERROR "${family} large tests need ${arg_DEVICE_MEMORY_MIB} MiB, more than a GPU's ${KERNELS_GPU_SLOTS_PER_GPU} slots")
+  if(slots GREATER GPU_PRIMITIVES_SLOTS_PER_GPU)
+    message(FATAL_ERROR "${family} large tests need ${arg_DEVICE_MEMORY_MIB} MiB, more than a GPU's ${GPU_PRIMITIVES_SLOTS_PER_GPU} slots")
   endif()
   set(target ${family}_large_test)
-  add_library(${target}_objects OBJECT ${target}.cpp)
-  target_link_libraries(${target}_objects PRIVATE kcheck_gpu_test_main_core)
-  kernels_enable_warnings(${target}_objects)
-  add_executable(${target})
-  target_link_libraries(${target} PRIVATE ${target}_objects kcheck_gpu_test_main)
-  kernels_add_package_test_program(${target} FAMILY ${family} NAME ${family}.large OBJECTS ${target}_objects
-                                   LABELS large PROPERTIES RESOURCE_GROUPS gpus:${slots})
+  add_executable(${target} ${target}.cpp)
+  target_link_libraries(${target} PRIVATE kcheck_gpu_test_main)
+  kernels_enable_warnings(${target})
+  kernels_test_program(${target} INSTALL)
   math(EXPR cost "1000 + ${slots}")
-  kernels_add_gpu_tests_per_variant(${target} FAMILY ${family} NAME ${family}.large LABELS large
-                                    PROPERTIES RESOURCE_GROUPS gpus:${slots} COST ${cost})
-endfunction()
-
-# kernels_add_package_test_program(<target> OBJECTS <object library>... [FAMILY <family>] NAME <entry prefix>
-#                                  [SUFFIX <suffix>] [CPU] [LABELS <label>...] [PROPERTIES <prop> <value>...]
-#                                  [LAUNCHER <word>...])
-# The installed twin of a test executable: the same objects without the test fixtures, bin name <target>, run by
-# gpu_primitives_add_tests (cmake/GpuPrimitivesTesting.cmake) over a user's variant library with these entries'
-# prefix, suffix, labels, properties and launcher (@DIR@: the installed programs' folder); installed and exported
-# by cmake/KernelsPackage.cmake. A target given again adds entries, not a program.
-function(kernels_add_package_test_program target)
-  cmake_parse_arguments(arg "CPU" "FAMILY;NAME;SUFFIX" "OBJECTS;LABELS;PROPERTIES;LAUNCHER" ${ARGN})
-  set(main kcheck_gpu_test_main_core)
-  if(arg_CPU)
-    set(main kcheck_cpu_test_main_core)
-  endif()
-  if(NOT TARGET ${target}_package)
-    add_executable(${target}_package)
-    target_link_libraries(${target}_package PRIVATE ${arg_OBJECTS} ${main})
-    set_target_properties(${target}_package PROPERTIES OUTPUT_NAME ${target} EXPORT_NAME ${target}
-                          RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package-tests)
-  endif()
-  string(REPLACE ";" "," labels "${arg_LABELS}")
-  string(REPLACE ";" "," properties "${arg_PROPERTIES}")
-  string(REPLACE ";" "," launcher "${arg_LAUNCHER}")
-  set_property(GLOBAL APPEND PROPERTY KERNELS_PACKAGE_TEST_PROGRAMS
-               "${target}|${arg_FAMILY}|${arg_NAME}|${labels}|${properties}|${arg_CPU}|${arg_SUFFIX}|${launcher}")
+  gpu_primitives_test_program(${target} FAMILY ${family} NAME ${family}.large LABELS large
+                              PROPERTIES RESOURCE_GROUPS gpus:${slots} COST ${cost})
 endfunction()

@@ -8,15 +8,46 @@
 #include "harness/session/host_threads.hpp"
 #include "harness/session/phase_clock.hpp"
 
+#include <kernels/types.hpp>
+
+#include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+// How RapidCheck shows the suite's enumerations in a counterexample (found by argument-dependent lookup): by
+// name, as rerun lines do, where it printed "<???>".
+namespace kernels {
+inline void showValue(Op op, std::ostream& os) { os << name(op); }
+inline void showValue(TypeKey type, std::ostream& os) { os << name(type); }
+inline void showValue(ScanKind kind, std::ostream& os) { os << name(kind); }
+inline void showValue(SortForm form, std::ostream& os) { os << name(form); }
+}  // namespace kernels
+
 namespace fuzz {
+
+// The line that replays a failed property's shrunk case as it ran: RapidCheck's reproduce string for it and the
+// ctest entry that ran it (KERNELS_TEST_NAME), or, run by hand, this program and the test.
+inline std::string property_rerun_line(const rc::detail::TestMetadata& metadata, const rc::detail::Reproduce& failed) {
+  rc::detail::Configuration replay = rc::detail::configuration();
+  replay.reproduce = {{metadata.id, failed}};
+  std::string line = "RC_PARAMS=\"" + rc::detail::configToString(replay) + "\" ";
+  std::error_code error;
+  const std::string here = std::filesystem::current_path(error).string();
+  if (const char* entry = std::getenv("KERNELS_TEST_NAME"); entry != nullptr && *entry != '\0')
+    return line + "ctest --test-dir " + here + " -R '^" + entry + "$' --output-on-failure";
+  if (const char* libraries = std::getenv("KERNELS_VARIANT_LIBRARIES"); libraries != nullptr && *libraries != '\0')
+    line += "KERNELS_VARIANT_LIBRARIES=" + std::string(libraries) + " ";
+  const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info();
+  return line + std::filesystem::read_symlink("/proc/self/exe", error).string() + " --gtest_filter='" +
+         (test ? std::string(test->test_suite_name()) + "." + test->name() : "*") + "'";
+}
 
 inline constexpr int kDrawsPerCase = 10;
 
@@ -55,6 +86,8 @@ bool check_draws(const std::string& description, Draw&& draw) {
       metadata, params);
   rc::detail::printResultMessage(result, std::cerr);
   std::cerr << std::endl;
+  if (rc::detail::FailureResult failure; result.match(failure))
+    std::cerr << "     rerun: " << property_rerun_line(metadata, failure.reproduce) << std::endl;
   return result.template is<rc::detail::SuccessResult>();
 }
 

@@ -147,7 +147,7 @@ def judge(bug, build_dir, library_dir, log):
     verdict, entries, folder = run_tests(bug, build_dir, library_dir, log)
     if verdict.outcome == ctest_junit.SURVIVED and bug.sanitizer:
         log.write(f"== {bug.sanitizer}: kcheck {bug.variant} {' '.join(bug.sanitize_with)}\n")
-        command = [os.path.join(ROOT, "ci", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
+        command = [os.path.join(ROOT, "test", "runtime", "sanitize.sh"), bug.sanitizer, os.path.join(build_dir, "kcheck")]
         environment = ctest_runs.library_environment(library_dir)
         status = exit_status([*command, bug.variant, *bug.sanitize_with], environment, log, SANITIZER_TIMEOUT_S)
         if status == 1:  # the sanitizer saw the bug on the patch's kcheck case

@@ -15,9 +15,12 @@ NATIVE_ENVIRONMENT = {"KERNELS_USE_MPS": "0"}
 
 
 def library_environment(library_dir):
-    """The environment of a run against the libkernels.so in `library_dir` (kcheck, a sanitizer)."""
+    """The environment of a run against the libraries in `library_dir` (kcheck, a sanitizer): libkernels.so linked
+    through LD_LIBRARY_PATH, a variant library (a mutant fixture's) loaded first, so it wins over the build's."""
     paths = ":".join(filter(None, [library_dir, os.environ.get("LD_LIBRARY_PATH")]))
-    return {**os.environ, "LD_LIBRARY_PATH": paths}
+    variants = sorted(str(p) for p in Path(library_dir).glob("*.so") if p.name != "libkernels.so")
+    listed = ":".join(filter(None, [*variants, os.environ.get("KERNELS_VARIANT_LIBRARIES")]))
+    return {**os.environ, "LD_LIBRARY_PATH": paths, **({"KERNELS_VARIANT_LIBRARIES": listed} if listed else {})}
 
 
 def mutant_environment(library_dir, extra=None):

@@ -130,7 +130,7 @@ def write_comparison(kills, results, folder):
 
 def gpu_lanes(work):
     """[(lane spec, large stage spec)], LANES_PER_GPU lanes a GPU, each spec naming one GPU."""
-    listed = subprocess.run([os.path.join(ROOT, "ci", "gpu-resource-spec.sh")], capture_output=True, text=True, check=True)
+    listed = subprocess.run([os.path.join(ROOT, "test", "runtime", "gpu-resource-spec.sh")], capture_output=True, text=True, check=True)
     spec = json.loads(listed.stdout)
 
     def written(name, gpu):

@@ -922,7 +922,7 @@ set_tests_properties(fine PROPERTIES LABELS "v/fine")
                 os.path.join(cls.build, "kcheck"),
                 'echo "kcheck $*"; [ -z "$FAKE_KCHECK_HANG" ] || sleep 60; exit "${FAKE_KCHECK_EXIT:-1}"\n',
             ),
-            # ci/sanitize.sh ends with: compute-sanitizer --tool T [options] --error-exitcode 1 <command>
+            # test/runtime/sanitize.sh ends with: compute-sanitizer --tool T [options] --error-exitcode 1 <command>
             (
                 os.path.join(tools, "compute-sanitizer"),
                 'while [ "$1" != --error-exitcode ]; do shift; done\nshift 2\nexec "$@"\n',

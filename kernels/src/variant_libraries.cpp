@@ -1,9 +1,11 @@
 #include <kernels/detail/library_load.hpp>
+#include <kernels/registry.hpp>
 #include <kernels/variant_libraries.hpp>
 
 #include <dlfcn.h>
 #include <elf.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -55,14 +57,42 @@ bool defines_symbol(const std::string& path, const std::string& symbol) {
   return false;
 }
 
+// Every library loaded, by file name, and what it registered.
+std::map<std::string, std::vector<std::string>>& loaded_by_file_name() {
+  static std::map<std::string, std::vector<std::string>> loaded;
+  return loaded;
+}
+
+// The variants registered by no loaded library: those this library holds itself.
+std::vector<std::string> built_in_ids() {
+  std::vector<std::string> ids;
+  for (const VariantInfo* variant : all_variants()) {
+    bool from_a_library = false;
+    for (const auto& [name, registered] : loaded_by_file_name())
+      from_a_library =
+          from_a_library || std::find(registered.begin(), registered.end(), variant->id()) != registered.end();
+    if (!from_a_library) ids.push_back(variant->id());
+  }
+  return ids;
+}
+
 }  // namespace
+
+std::string kit_library_path() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&kit_library_path), &info) == 0 || info.dli_fname == nullptr) return {};
+  std::error_code error;
+  return std::filesystem::canonical(info.dli_fname, error).string();
+}
 
 std::vector<std::string> load_variant_library(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) throw VariantLibraryError(path, "no such file");
-  static std::map<std::string, std::vector<std::string>> loaded;  // loading one again registers nothing new
   const std::string canonical = std::filesystem::canonical(path, error).string();
-  if (const auto earlier = loaded.find(canonical); earlier != loaded.end()) return earlier->second;
+  const std::string file_name = std::filesystem::path(canonical).filename().string();
+  if (file_name == std::filesystem::path(kit_library_path()).filename().string()) return built_in_ids();
+  auto& loaded = loaded_by_file_name();
+  if (const auto earlier = loaded.find(file_name); earlier != loaded.end()) return earlier->second;
   const std::string mark = "kernels_variant_api_v" + std::to_string(KERNELS_VARIANT_API_VERSION);
   if (!defines_symbol(canonical, mark)) {
     throw VariantLibraryError(path, "not built against version " + std::to_string(KERNELS_VARIANT_API_VERSION) +
@@ -77,7 +107,7 @@ std::vector<std::string> load_variant_library(const std::string& path) {
   if (handle == nullptr) throw VariantLibraryError(path, std::string("does not load: ") + (why ? why : "?"));
   if (!made.refused.empty()) throw VariantLibraryError(path, "a record refused: " + joined(made.refused));
   if (made.registered.empty()) throw VariantLibraryError(path, "registers no variant");
-  return loaded[canonical] = made.registered;
+  return loaded[file_name] = made.registered;
 }
 
 }  // namespace kernels

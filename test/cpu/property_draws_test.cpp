@@ -9,6 +9,9 @@
 #include <rapidcheck.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -70,6 +73,62 @@ TEST(PropertyDraws, DrawsOutsideThePreconditionAreNotChecked) {
 
 TEST(PropertyDraws, APropertyWithNoDrawInsideItsPreconditionGivesUp) {
   EXPECT_FALSE(fuzz::check_draws("none inside", [](DeviceCalls&) -> DrawCheck { return {}; }));
+}
+
+// A property that fails on one operator: its counterexample shows the operator drawn.
+bool fails_at_last_nonzero() {
+  return fuzz::check_draws("fails at last_nonzero", [](DeviceCalls&) -> DrawCheck {
+    const kernels::Op op =
+        *rc::gen::elementOf(std::vector{kernels::Op::sum, kernels::Op::max, kernels::Op::last_nonzero});
+    return [op] { RC_ASSERT(op != kernels::Op::last_nonzero); };
+  });
+}
+
+std::string rerun_line_in(const std::string& output) {
+  const auto at = output.find("     rerun: ");
+  if (at == std::string::npos) return {};
+  const auto start = at + std::string("     rerun: ").size();
+  return output.substr(start, output.find('\n', start) - start);
+}
+
+std::string output_of(const std::string& command) {
+  std::string output;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
+  for (char buffer[4096]; pipe && std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr;) output += buffer;
+  return output;
+}
+
+// A property failure that prints no line of its own to rerun leaves its developer a RapidCheck string to
+// place by hand; one whose counterexample reads "<???>" hides what was drawn.
+TEST(PropertyDraws, AFailurePrintsALineThatReplaysItVerbatim) {
+  if (std::getenv("PROPERTY_DRAWS_REPLAYED") != nullptr) {  // the replay the test below runs: the property alone
+    fails_at_last_nonzero();
+    return;
+  }
+  unsetenv("KERNELS_TEST_NAME");
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(fails_at_last_nonzero());
+  const std::string output = testing::internal::GetCapturedStderr();
+  EXPECT_NE(output.find("last_nonzero"), std::string::npos) << output;
+  EXPECT_EQ(output.find("<\?\?\?>"), std::string::npos) << output;  // RapidCheck's "unknown value"
+  const std::string line = rerun_line_in(output);
+  ASSERT_TRUE(line.starts_with("RC_PARAMS=\"") && line.find("reproduce=") != std::string::npos) << output;
+  const std::string replayed = output_of("PROPERTY_DRAWS_REPLAYED=1 " + line);
+  EXPECT_NE(replayed.find("Falsifiable"), std::string::npos) << line << "\n" << replayed;
+  EXPECT_NE(replayed.find("last_nonzero"), std::string::npos) << line << "\n" << replayed;
+}
+
+// Inside a ctest entry the line reruns the entry, with the shrunk case.
+TEST(PropertyDraws, AFailureInACtestEntryPrintsTheEntrysLine) {
+  setenv("KERNELS_TEST_NAME", "reduce.property.some_variant", 1);
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(fails_at_last_nonzero());
+  const std::string output = testing::internal::GetCapturedStderr();
+  unsetenv("KERNELS_TEST_NAME");
+  const std::string line = rerun_line_in(output);
+  EXPECT_NE(line.find("reproduce="), std::string::npos) << output;
+  EXPECT_NE(line.find("\" ctest --test-dir /"), std::string::npos) << line;
+  EXPECT_TRUE(line.ends_with(" -R '^reduce.property.some_variant$' --output-on-failure")) << line;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every documented resource-specification command, verbatim, as a user would from the
 # repository root: each line of README.md, docs/*.md and .github/workflows/*.yml that writes
-# `ci/gpu-resource-spec.sh > <spec>` and hands it to ctest. ctest --preset reads a relative
+# `test/runtime/gpu-resource-spec.sh > <spec>` and hands it to ctest. ctest --preset reads a relative
 # --resource-spec-file from the build folder, not from where it was started, so such a command
 # can look right and still fail with `File not found`.
 #
@@ -15,8 +15,8 @@ set -euo pipefail
 root=$1
 ctest_dir=$2
 
-mapfile -t readme_lines < <(grep -h 'ci/gpu-resource-spec.sh >' "$root/README.md" "$root"/docs/*.md || true)
-mapfile -t workflow_lines < <(grep -h 'ci/gpu-resource-spec.sh >' "$root"/.github/workflows/*.yml || true)
+mapfile -t readme_lines < <(grep -h 'test/runtime/gpu-resource-spec.sh >' "$root/README.md" "$root"/docs/*.md || true)
+mapfile -t workflow_lines < <(grep -h 'test/runtime/gpu-resource-spec.sh >' "$root"/.github/workflows/*.yml || true)
 if [ ${#readme_lines[@]} -eq 0 ] || [ ${#workflow_lines[@]} -eq 0 ]; then
   echo "FAIL: expected the resource-spec command in README.md or docs/ and in .github/workflows/" >&2
   exit 1
@@ -26,7 +26,7 @@ stand_in=$(mktemp -d)
 trap 'rm -rf "$stand_in"' EXIT
 mkdir -p "$stand_in/build" "$stand_in/fake-bin"
 cp "$root/CMakePresets.json" "$stand_in/"
-ln -s "$root/ci" "$stand_in/ci"
+mkdir -p "$stand_in/test" && ln -s "$root/test/runtime" "$stand_in/test/runtime"
 printf '#!/bin/sh\nprintf "0\\n1\\n"\n' > "$stand_in/fake-bin/nvidia-smi"
 chmod +x "$stand_in/fake-bin/nvidia-smi"
 # One test for the suite's presets and one for the sanitizer's (which selects label sanitize).
@@ -60,7 +60,7 @@ for line in "${readme_lines[@]}" "${workflow_lines[@]}"; do
 done
 # The specification covers the GPUs that CUDA_VISIBLE_DEVICES leaves visible, numbered from 0
 # (the test processes map the numbers back through the same variable).
-ids=$(PATH="$stand_in/fake-bin:$PATH" CUDA_VISIBLE_DEVICES=1 "$root/ci/gpu-resource-spec.sh" | grep -o '"id": "[0-9]*"' | tr '\n' ' ')
+ids=$(PATH="$stand_in/fake-bin:$PATH" CUDA_VISIBLE_DEVICES=1 "$root/test/runtime/gpu-resource-spec.sh" | grep -o '"id": "[0-9]*"' | tr '\n' ' ')
 if [ "$ids" != '"id": "0" ' ]; then
   echo "FAIL: with CUDA_VISIBLE_DEVICES=1 the specification lists ids $ids, not one GPU with id 0" >&2
   failures=$((failures + 1))

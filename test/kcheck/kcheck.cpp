@@ -208,7 +208,8 @@ int main(int argc, char** argv) {
     return kPass;
   }
   if (args.size() == 1 && args[0] == "--list") return list_registry();
-  if (args.size() == 1 && args[0] == "--contracts") return print_contracts(loaded);
+  if (args.size() == 1 && args[0] == "--contracts")
+    return print_contracts(harness::variant_libraries_given() ? loaded : std::vector<std::string>{});
 
   std::vector<harness::Case> cases;
   try {

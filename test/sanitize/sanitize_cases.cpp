@@ -6,7 +6,7 @@
 // element width (memcheck, initcheck) or of 4 and 8 bytes (racecheck, synccheck), and every
 // widening key declared; every declared op, kind and form; in-place where declared) with
 // lengths of at most 70001 values (a 64th of the limit for quadratic variants), through the
-// same batch runner and oracles as the full tests. Launched by ci/sanitize.sh, they run with
+// same batch runner and oracles as the full tests. Launched by test/runtime/sanitize.sh, they run with
 // device buffers of exactly n elements and no guard bands (memory/buffer_layout.hpp), so memcheck
 // sees any access outside [0, n). Everything comes from the variant's record: nothing outside
 // its contract is called.
@@ -97,8 +97,8 @@ class Cases : public harness::VariantTest<Type> {
     const std::size_t input = batch.add_input(values);
     batch.add_run(input, block_size);
     if (also_in_place) batch.add_run(input, block_size, true);
-    // ci/sanitize.sh names the case of the first report it sees from this line.
-    std::printf("sanitize case: %s\n", harness::kcheck_line(batch.case_of(0)).c_str());
+    // test/runtime/sanitize.sh names the case of the first report it sees from this line.
+    std::printf("sanitize case: %s\n", harness::printed_rerun_line(batch.case_of(0)).c_str());
     std::fflush(stdout);
     EXPECT_TRUE(harness::all_passed(batch.run()));
   }
@@ -113,7 +113,7 @@ class Cases : public harness::VariantTest<Type> {
   const VariantInfo& variant_;
 };
 
-// Whether the tool running these cases (ci/sanitize.sh says which) checks accesses, whose
+// Whether the tool running these cases (test/runtime/sanitize.sh says which) checks accesses, whose
 // errors depend on the element width, rather than races and barriers, which depend on the code
 // path: the same for every width here (a 1- or 2-byte type takes the 4-byte types' tiling).
 bool checks_accesses() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CPU test of ci/sanitize.sh (ctest cpu.sanitize_wrapper), with no GPU: a fake compute-sanitizer,
+"""CPU test of test/runtime/sanitize.sh (ctest cpu.sanitize_wrapper), with no GPU: a fake compute-sanitizer,
 first on PATH, takes its options as the real one does, runs the command under test as its child
 on the same output and prints what the real tool prints. A run whose tool reports an error and then
 keeps printing and running (a racy kernel under racecheck) must end within seconds, naming the
@@ -19,7 +19,7 @@ import time
 import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SANITIZE = os.path.join(REPO, "ci", "sanitize.sh")
+SANITIZE = os.path.join(REPO, "test", "runtime", "sanitize.sh")
 RUN_TIMEOUT_S = 30  # what a run of the wrapper may take before the test gives up on it
 FAST_S = 10  # what a run that reports an error may take
 
@@ -135,7 +135,7 @@ def alive(pid):
 def load_helper():
     sys.dont_write_bytecode = True  # no __pycache__ in ci/
     spec = importlib.util.spec_from_file_location("sanitize_first_error",
-                                                  os.path.join(REPO, "ci", "sanitize_first_error.py"))
+                                                  os.path.join(REPO, "test", "runtime", "sanitize_first_error.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -217,7 +217,7 @@ class SanitizeWrapper(unittest.TestCase):
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.communicate()
-                self.fail(f"ci/sanitize.sh {tool} still ran after {RUN_TIMEOUT_S} s")
+                self.fail(f"test/runtime/sanitize.sh {tool} still ran after {RUN_TIMEOUT_S} s")
         return process.returncode, out, err, time.monotonic() - start
 
     def recorded(self):
@@ -311,7 +311,7 @@ class SanitizeWrapper(unittest.TestCase):
         self.assertFalse(os.path.exists(self.record), "compute-sanitizer ran")
 
     def without_the_tool(self, **more):
-        """ci/sanitize.sh on a PATH of bash and dirname alone: no compute-sanitizer."""
+        """test/runtime/sanitize.sh on a PATH of bash and dirname alone: no compute-sanitizer."""
         bare = os.path.join(self.dir.name, "bare")
         os.mkdir(bare)
         for tool in ("bash", "dirname"):

@@ -23,7 +23,9 @@ class VariantLibraryError : public std::runtime_error {
   std::string library_;
 };
 
-// dlopen (every symbol resolved now, once a library); the ids it registered, or VariantLibraryError naming why not.
+// dlopen: the ids it registered, or VariantLibraryError; known by file name, the first of two wins (your-kernels.md)
 std::vector<std::string> load_variant_library(const std::string& path);
+
+std::string kit_library_path();  // where this library, libkernels.so, was loaded from
 
 }  // namespace kernels

@@ -5,10 +5,6 @@
 #include <cstdlib>
 #include <fstream>
 
-#ifndef KERNELS_FAILURES_DIR_DEFAULT
-#error "KERNELS_FAILURES_DIR_DEFAULT (the build's Testing/failures) must be defined"
-#endif
-
 namespace harness {
 
 std::filesystem::path failure_list_path() {
@@ -18,7 +14,11 @@ std::filesystem::path failure_list_path() {
   for (char& c : name) {
     if (c == '/') c = '_';
   }
-  return std::filesystem::path(dir != nullptr && *dir != '\0' ? dir : KERNELS_FAILURES_DIR_DEFAULT) / (name + ".txt");
+  if (dir != nullptr && *dir != '\0') return std::filesystem::path(dir) / (name + ".txt");
+  // Else the build's Testing/failures: the suite's own build folder, or the folder ctest runs an entry in (where
+  // gpu_primitives_add_tests made it).
+  const std::filesystem::path build = *own_build_tree() != '\0' ? own_build_tree() : std::filesystem::current_path();
+  return build / "Testing" / "failures" / (name + ".txt");
 }
 
 std::filesystem::path new_rerun_file_path() {

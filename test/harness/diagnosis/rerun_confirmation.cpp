@@ -168,9 +168,10 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     tried +=
         after.result == RerunOutcome::hung ? ", then " + before + " and it hung" : ", then it passed after " + before;
   }
-  failure.what += " [" + tried +
-                  ": the failure needs the cases or processes that ran beside it; ci/sanitize.sh racecheck, synccheck "
-                  "or memcheck may see on this line the race or the read it depends on]";
+  failure.what +=
+      " [" + tried +
+      ": the failure needs the cases or processes that ran beside it; test/runtime/sanitize.sh racecheck, synccheck "
+      "or memcheck may see on this line the race or the read it depends on]";
 }
 
 bool parse_confirm_rerun_lines(const char* text) { return exact_switch("KERNELS_CONFIRM_RERUN_LINES", text, true); }

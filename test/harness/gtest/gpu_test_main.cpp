@@ -1,8 +1,9 @@
 // main() of every GPU test executable.
 //
-//   <exe> --list-variants            the gtest parameter names of the variants its tests are
-//                                    instantiated for, one per line (ctest's test discovery;
-//                                    touches no GPU)
+//   <exe> --list-variants [<library> [<family>]]
+//                                    the gtest parameter names of the variants its tests are
+//                                    instantiated for (that library's), one a line (ctest's test
+//                                    discovery; touches no GPU)
 //   <exe> [gtest flags]              runs the tests: exit 77 (ctest: Skipped) without a GPU,
 //                                    unless KERNELS_REQUIRE_GPU=1 makes that a failure (a GPU
 //                                    the driver lists but CUDA cannot reach always fails), and
@@ -13,6 +14,7 @@
 #include "harness/diagnosis/stop_on_failure.hpp"
 #include "harness/gtest/test_main.hpp"
 #include "harness/gtest/type_filter.hpp"
+#include "harness/gtest/variant_listing.hpp"
 #include "harness/input/run_seed.hpp"
 #include "harness/session/gpu_session.hpp"
 #include "harness/session/mps_client.hpp"
@@ -139,11 +141,10 @@ void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
 
 int main(int argc, char** argv) {
   harness::refuse_retired_variables();
-  harness::load_variant_libraries();
+  harness::load_variant_libraries(harness::library_to_list(argc, argv));
   harness::join_mps_if_serving();
   testing::InitGoogleTest(&argc, argv);
-  if (argc >= 2 && std::strcmp(argv[1], "--list-variants") == 0)
-    return harness::list_variants(argc > 2 ? argv[2] : nullptr);
+  if (const auto listed = harness::list_variants_if_asked(argc, argv)) return *listed;
   if (testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
 
   const auto started = std::chrono::steady_clock::now();

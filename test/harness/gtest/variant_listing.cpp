@@ -3,6 +3,7 @@
 #include "harness/settings/variant_libraries.hpp"
 
 #include <kernels/types.hpp>
+#include <kernels/variant_libraries.hpp>
 
 #include <cstdio>
 #include <map>
@@ -26,10 +27,11 @@ std::string test_param_id(const kernels::VariantInfo& variant) { return without_
 
 namespace {
 
-// The parameters of the variants the loaded variant libraries registered, of `family` unless empty.
-std::set<std::string> loaded_params(const std::vector<std::string>& loaded, std::string_view family) {
+// The parameters of the variants `library` registered, of `family` unless empty.
+std::set<std::string> params_of_library(const std::string& library, std::string_view family) {
   std::set<std::string> params;
-  for (const std::string& id : loaded) {
+  load_variant_libraries({library});  // (main loaded it already; a library that cannot join exits 2 here)
+  for (const std::string& id : kernels::load_variant_library(library)) {
     const kernels::VariantInfo* variant = kernels::find_variant(id);
     if (variant == nullptr || (!family.empty() && kernels::name(variant->family) != family)) continue;
     params.insert({test_param_name(*variant), test_param_id(*variant)});
@@ -39,15 +41,27 @@ std::set<std::string> loaded_params(const std::vector<std::string>& loaded, std:
 
 }  // namespace
 
-int list_variants(const char* selection) {
-  const std::string_view wanted = selection == nullptr ? "" : selection;
-  if (!wanted.empty() && !wanted.starts_with("loaded")) {
-    std::fprintf(stderr, "--list-variants takes nothing, 'loaded' or 'loaded:<family>', not '%s'\n", selection);
+std::vector<std::string> library_to_list(int argc, char** argv) {
+  if (argc < 3 || std::string_view(argv[1]) != "--list-variants") return {};
+  return {argv[2]};
+}
+
+std::optional<int> list_variants_if_asked(int argc, char** argv) {
+  if (argc < 2 || std::string_view(argv[1]) != "--list-variants") return std::nullopt;
+  if (argc > 4) {
+    std::fprintf(stderr, "--list-variants takes at most a library's path and a family\n");
     return 2;
   }
-  const std::string_view family = wanted.size() > 7 ? wanted.substr(7) : "";
-  const std::set<std::string> only =
-      wanted.empty() ? std::set<std::string>{} : loaded_params(loaded_variant_ids(), family);
+  return list_variants(argc > 2 ? argv[2] : nullptr, argc > 3 ? argv[3] : nullptr);
+}
+
+int list_variants(const char* library, const char* family) {
+  if (family != nullptr && !kernels::parse_family(family)) {
+    std::fprintf(stderr, "--list-variants: no family '%s' (reduce, scan or sort)\n", family);
+    return 2;
+  }
+  const bool all = library == nullptr;
+  const std::set<std::string> only = all ? std::set<std::string>{} : params_of_library(library, family ? family : "");
   std::map<std::string, std::set<std::string>> types_of;
   const testing::UnitTest& tests = *testing::UnitTest::GetInstance();
   for (int suite = 0; suite < tests.total_test_suite_count(); ++suite) {
@@ -63,7 +77,7 @@ int list_variants(const char* selection) {
     }
   }
   for (const auto& [name, types] : types_of) {
-    if (!wanted.empty() && !only.contains(name)) continue;
+    if (!all && !only.contains(name)) continue;
     std::string line = name;
     for (const std::string& type : types) line += (type == *types.begin() ? " " : ",") + type;
     std::printf("%s\n", line.c_str());

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace harness {
 
@@ -29,8 +31,14 @@ inline std::string variant_param_id(const testing::TestParamInfo<const kernels::
 // Prints the parameter names the executable's tests are instantiated for, one a line (the last
 // '/'-separated part of each test's name), each followed, where it has per-type tests (suites
 // named <type>/...), by a space and those types' names joined by commas: "cub int,unsigned".
-// Touches no GPU. Returns main's exit status. `selection` "loaded" or "loaded:<family>" keeps the variants
-// of the loaded variant libraries only (gpu_primitives_add_tests: a user's project makes entries for its own).
-int list_variants(const char* selection = nullptr);
+// Touches no GPU. Returns main's exit status. With a `library`, the variants that library registers only
+// (loaded as KERNELS_VARIANT_LIBRARIES' are: libkernels.so names the kit's own), and with a `family` too, of that
+// family: gpu_primitives_add_tests makes each library's entries from this (cmake/variant_tests.cmake.in).
+int list_variants(const char* library = nullptr, const char* family = nullptr);
+
+// The library `--list-variants <library>` names, to load before gtest registers its tests; else none.
+std::vector<std::string> library_to_list(int argc, char** argv);
+// main()'s `--list-variants [<library> [<family>]]`, when argv asks for it: its exit status.
+std::optional<int> list_variants_if_asked(int argc, char** argv);
 
 }  // namespace harness

@@ -57,7 +57,7 @@ struct CaseFailure {
   std::string rerun_file;
 
   std::string rerun_line() const {
-    return rerun_file.empty() ? printed_rerun_line(c) : kcheck_command() + " --batch " + rerun_file;
+    return rerun_file.empty() ? printed_rerun_line(c) : kcheck_command(c) + " --batch " + rerun_file;
   }
   // "FAIL <case>: <what>" and, on a line of its own, "     rerun: kcheck ...".
   std::string lines() const { return "FAIL " + describe(c) + ": " + what + "\n     rerun: " + rerun_line(); }

@@ -57,12 +57,11 @@ std::string joined_args(const Case& c) {
 
 std::string kcheck_line(const Case& c) { return "kcheck" + joined_args(c); }
 
-std::string printed_rerun_line(const Case& c) { return kcheck_command() + joined_args(c); }
+std::string printed_rerun_line(const Case& c) { return kcheck_command(c) + joined_args(c); }
 
-std::string kcheck_command() {
-  std::string command = "kcheck";
-  for (const std::string& library : loaded_variant_libraries()) command += " --variants-library " + library;
-  return command;
+std::string kcheck_command(const Case& c) {
+  const std::string library = variant_library_of(c.id());
+  return library.empty() ? "kcheck" : "kcheck --variants-library " + library;
 }
 
 std::string batch_lines(std::span<const Case> cases) {

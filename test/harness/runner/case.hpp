@@ -57,10 +57,10 @@ std::vector<std::string> to_args(const Case& c);
 
 // "kcheck " and the arguments, separated by single spaces (no argument needs quoting).
 std::string kcheck_line(const Case& c);
-// "kcheck" and a --variants-library option for each variant library this process loaded: how a printed rerun
-// line starts, so that it runs as printed (kcheck_line stays the plain form a --batch file holds).
-std::string kcheck_command();
-std::string printed_rerun_line(const Case& c);  // kcheck_command() and the case's options
+// "kcheck" and, for a variant of a loaded library, --variants-library and that library: how a printed rerun line
+// starts, so that it runs as printed (kcheck_line stays the plain form a --batch file holds).
+std::string kcheck_command(const Case& c);
+std::string printed_rerun_line(const Case& c);  // kcheck_command(c) and the case's options
 
 // The rerun lines of cases, one a line: a file of them is what kcheck --batch runs, in order.
 std::string batch_lines(std::span<const Case> cases);

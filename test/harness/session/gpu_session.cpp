@@ -126,7 +126,7 @@ void use_ctest_assigned_gpu() {
     throw std::runtime_error(
         std::string("ctest assigned GPU '") + allocation + "', which is not an index into the " +
         (visible ? std::string("visible devices CUDA_VISIBLE_DEVICES=") + visible : std::string("machine's devices")) +
-        " (write the resource specification with ci/gpu-resource-spec.sh)");
+        " (write the resource specification with test/runtime/gpu-resource-spec.sh)");
   }
   setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);
 }

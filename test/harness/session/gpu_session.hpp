@@ -30,7 +30,7 @@ bool gpu_lost(int driver_gpus, const char* visible_devices);
 
 // The GPU ctest gave this test under a resource specification, as CUDA_VISIBLE_DEVICES names it.
 // The id in CTEST_RESOURCE_GROUP_0_GPUS ("id:1,slots:1") is an index into the GPUs ctest itself
-// sees (ci/gpu-resource-spec.sh numbers those): the entry at that index of `visible_devices`
+// sees (test/runtime/gpu-resource-spec.sh numbers those): the entry at that index of `visible_devices`
 // (ctest's CUDA_VISIBLE_DEVICES: "2,3" and id 1 give "3"), or the index itself when that is
 // unset (null). Nothing when the allocation names no id, or one that is not such an index.
 std::optional<std::string> ctest_assigned_gpu(std::string_view allocation, const char* visible_devices);

@@ -3,7 +3,7 @@
 // Without MPS a GPU runs the kernels of one process at a time, and most of the suite's kernels
 // fill a few SMs for microseconds: sixteen test processes then wait for each other's turns.
 // Through one MPS server their kernels run side by side. cmake/KernelsTesting.cmake starts the
-// daemon before the suite's GPU entries (ci/mps-daemon.sh, the ctest fixture gpu_mps) and gives
+// daemon before the suite's GPU entries (test/runtime/mps-daemon.sh, the ctest fixture gpu_mps) and gives
 // each entry KERNELS_MPS_DIR; a process joins only while that daemon serves.
 //
 // The price of MPS: a fatal fault of any client (a kernel that reads past its memory) ends the
@@ -19,7 +19,7 @@
 
 namespace harness {
 
-// Names the build folder of the daemon (ci/mps-daemon.sh writes <dir>/serving while it serves).
+// Names the build folder of the daemon (test/runtime/mps-daemon.sh writes <dir>/serving while it serves).
 inline constexpr const char* kMpsDirVariable = "KERNELS_MPS_DIR";
 
 // First in main(), before any CUDA call: if KERNELS_MPS_DIR names a daemon that serves, keeps the

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <string>
 #include <string_view>
 
 extern char** environ;
@@ -26,6 +28,20 @@ void refuse_retired_variables() {
     return true;
   }();
   (void)checked;
+}
+
+const char* own_build_tree() {
+#ifdef KERNELS_BUILD_TREE
+  static const bool inside = [] {
+    std::error_code error;
+    const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+    // A build folder of CMake's (CMakeFiles/ beside the program), not an install prefix placed inside one.
+    return !error && program.string().starts_with(std::string(KERNELS_BUILD_TREE) + "/") &&
+           std::filesystem::is_directory(program.parent_path() / "CMakeFiles", error);
+  }();
+  if (inside) return KERNELS_BUILD_TREE;
+#endif
+  return "";
 }
 
 const char* suite_variable(const char* name) {

@@ -11,4 +11,8 @@ const char* suite_variable(const char* name);
 // Exits 2, naming the new name, if any KCHECK_<rest> variable is set: it is KERNELS_<rest> now.
 void refuse_retired_variables();
 
+// The suite's own build folder when this program runs from it (a test program or kcheck of that build, not an
+// installed copy); else empty. Defaults that name the build's files hold only there.
+const char* own_build_tree();
+
 }  // namespace harness

@@ -1,6 +1,6 @@
 # cpu.variant_libraries: a variant library given by name joins the registry; each bad one stops kcheck and a test
 # program with exit 2 before anything runs, naming the library and why.
-# Usage: cmake -DKCHECK=<kcheck without fixtures> -DTEST_PROGRAM=<path> -DLIBRARIES=<folder> -P check_loading.cmake
+# Usage: cmake -DKCHECK=<kcheck> -DTEST_PROGRAM=<path> -DLIBRARIES=<folder> -P check_loading.cmake
 set(good "${LIBRARIES}/libvariant_library_good.so")
 
 # expect(<exit status> <regex of stderr+stdout> <KERNELS_VARIANT_LIBRARIES> <program> [args...])

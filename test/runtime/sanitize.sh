@@ -4,9 +4,9 @@
 # every input, output and workspace an allocation of exactly its size, without guard bands
 # (KERNELS_EXACT_BUFFERS=1, test/harness/memory/buffer_layout.hpp), so that memcheck reports any
 # access outside [0, n), even a read whose value changes nothing. The hang watchdog is off.
-# The run ends at the tool's first report (ci/sanitize_first_error.py), naming the case of the
+# The run ends at the tool's first report (test/runtime/sanitize_first_error.py), naming the case of the
 # last `sanitize case: <kcheck line>` that the command printed before it.
-# Usage: ci/sanitize.sh memcheck|racecheck|synccheck|initcheck <command> [args...]
+# Usage: test/runtime/sanitize.sh memcheck|racecheck|synccheck|initcheck <command> [args...]
 set -euo pipefail
 tool=$1
 shift

@@ -10,7 +10,7 @@
 #   stop <folder>    removes <folder>/serving and stops the daemon.
 set -uo pipefail
 if [ $# -ne 2 ] || { [ "$1" != start ] && [ "$1" != stop ]; }; then
-  echo "usage: ci/mps-daemon.sh start|stop <folder>" >&2
+  echo "usage: test/runtime/mps-daemon.sh start|stop <folder>" >&2
   exit 2
 fi
 action=$1

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs a compute-sanitizer command line and ends it at the tool's first report (ci/sanitize.sh).
+"""Runs a compute-sanitizer command line and ends it at the tool's first report (test/runtime/sanitize.sh).
 
 Usage: sanitize_first_error.py <tool> compute-sanitizer [options] <command> [args...]
 

@@ -9,8 +9,8 @@
 # GPU nvidia-smi lists. Their ids are indices into that list, and each test process then sees
 # only its GPU (use_ctest_assigned_gpu, test/harness/session/gpu_session.hpp).
 # With a count, the first <count> of them without asking anything: the build folder's default
-# specification (one GPU) is `ci/gpu-resource-spec.sh 1`, written when CMake configures.
-# Usage: ci/gpu-resource-spec.sh [count] > spec.json
+# specification (one GPU) is `test/runtime/gpu-resource-spec.sh 1`, written when CMake configures.
+# Usage: test/runtime/gpu-resource-spec.sh [count] > spec.json
 set -euo pipefail
 slots=16
 if [ $# -gt 0 ]; then
