@@ -28,6 +28,8 @@ if ! command -v compute-sanitizer >/dev/null 2>&1; then
   exit 77
 fi
 export KERNELS_EXACT_BUFFERS=1
+KERNELS_SANITIZE_SCRIPT=$(realpath "$0")  # a report's rerun line runs this script, where it is
+export KERNELS_SANITIZE_SCRIPT
 export KERNELS_SANITIZER_TOOL=$tool  # sanitize_cases.cpp picks the types each tool needs
 # The tools slow kernels down by orders of magnitude: a batch's hang deadline would fire on
 # honest runs, so only ctest's timeout bounds a sanitizer entry.

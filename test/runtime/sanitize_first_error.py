@@ -11,7 +11,9 @@ prints one line
   sanitize.sh: <tool> found an error in case: <case>; first report: <the report's first line>
 
 and exits 1. <case> is the text of the last `sanitize case: <text>` line the test printed
-before the report. Without a report it exits with the run's own status.
+before the report (a kcheck line); then `     rerun: <sanitize.sh> <tool> <case>` (KERNELS_SANITIZE_SCRIPT
+names the script), which reruns that case alone under the same tool. Without a report it exits with the
+run's own status.
 
 Why: a racy kernel made racecheck print thousands of hazards until ctest's 300 s timeout, while
 the first report alone says what failed. The report lines are those of the Compute Sanitizer
@@ -105,6 +107,8 @@ def main(argv):
     kill_group(process)
     named = case if case else "unknown (no 'sanitize case:' line before the report)"
     print(f"sanitize.sh: {tool} found an error in case: {named}; first report: {first}", flush=True)
+    if case and os.environ.get("KERNELS_SANITIZE_SCRIPT"):  # the line that reruns the case under the same tool
+        print(f"     rerun: {os.environ['KERNELS_SANITIZE_SCRIPT']} {tool} {case}", flush=True)
     return 1
 
 

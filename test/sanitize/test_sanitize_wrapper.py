@@ -234,8 +234,9 @@ class SanitizeWrapper(unittest.TestCase):
                 self.assertEqual(code, 1, out + err)
                 self.assertLess(seconds, FAST_S)
                 first = report[0][len("========= "):]
-                self.assertEqual(out.splitlines()[-1],
-                                 f"sanitize.sh: {tool} found an error in case: {CASES[-1]}; first report: {first}")
+                self.assertEqual(out.splitlines()[-2:],
+                                 [f"sanitize.sh: {tool} found an error in case: {CASES[-1]}; first report: {first}",
+                                  f"     rerun: {os.path.realpath(SANITIZE)} {tool} {CASES[-1]}"])
                 # The report whole, the test's own output before it, not the thousands after.
                 cases = [f"sanitize case: {case}" for case in CASES]
                 for line in ["[ RUN      ] reduce/harris5_unroll_last_warp", *cases, *report]:
@@ -261,7 +262,7 @@ class SanitizeWrapper(unittest.TestCase):
             with self.subTest(tool=tool):
                 code, out, _, _ = self.sanitize(tool, "summary", ["exit", CASES[0]])
                 self.assertEqual(code, 1)
-                self.assertEqual(out.splitlines()[-1],
+                self.assertEqual(out.splitlines()[-2],
                                  f"sanitize.sh: {tool} found an error in case: {CASES[0]}; first report: {summary}")
 
     def test_racecheck_bounds_its_reports(self):
