@@ -30,7 +30,7 @@ __global__ void odd_even_kernel(const K* keys_in, K* keys_out, unsigned count) {
 
 struct BlockSort {
   static constexpr std::array kTypes{TypeKey::int32};
-  static constexpr bool sorts_pairs = false;
+  static constexpr bool kSortsPairs = false;
   static std::uint64_t max_length(int block_size) { return 2 * std::uint64_t(block_size); }
 
   template <SortForm form, class K>
@@ -39,7 +39,7 @@ struct BlockSort {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t*, std::uint32_t*, const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
     const KernelLabel label{call.variant_id, type_key_v<K>, name(form), "odd-even"};
     launch_kernel(label, &odd_even_kernel<K>, 1, call.block_size, std::size_t(call.n) * sizeof(K), call.stream, keys_in,
                   keys_out, static_cast<unsigned>(call.n));

@@ -4,8 +4,18 @@
 // make_<family>_variant writes the same into the record, so that record and code cannot disagree.
 #pragma once
 
+#include <kernels/detail/interface.hpp>
 #include <kernels/registry.hpp>
 #include <kernels/types.hpp>
+
+namespace kernels::variant {
+
+// The operators of an outside project a variant takes, beyond the suite's: using Operators = OperatorList<A, B>;
+// each is registered with the variant (docs/operators.md) and runs on every type it and the variant take.
+template <class... Descriptors>
+struct OperatorList {};
+
+}  // namespace kernels::variant
 
 namespace kernels::detail {
 
@@ -66,17 +76,24 @@ constexpr bool declares_op(Family family, TypeKey type, Op op) {
   }
 }
 
-// The operators of an outside project a variant takes, beyond the suite's: using Operators = OperatorList<A, B>;
-// each is registered with the variant (kernels/variant/operator.cuh) and runs on every type it and the variant take.
-template <class... Descriptors>
-struct OperatorList {};
-
 template <class Impl, class Body>
 void for_each_registered_operator(Body&& body) {
   if constexpr (requires { typename Impl::Operators; }) {
     [&]<class... Descriptors>(OperatorList<Descriptors...>) {
       (body.template operator()<Descriptors>(), ...);
     }(typename Impl::Operators{});
+  }
+}
+
+// A sort that also sorts (key, uint32 value) pairs declares kSortsPairs = true; by default it sorts keys alone.
+template <class Impl>
+constexpr bool sorts_pairs() {
+  static_assert(
+      !requires { Impl::sorts_pairs; }, "sorts_pairs is now kSortsPairs, optional (default false)");
+  if constexpr (requires { Impl::kSortsPairs; }) {
+    return Impl::kSortsPairs;
+  } else {
+    return false;
   }
 }
 

@@ -10,13 +10,13 @@
 #include <string_view>
 #include <utility>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 template <class... Params, class... Args>
 void launch_kernel(const KernelLabel& label, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                    cudaStream_t stream, Args&&... args) {
   kernel<<<grid, block, shared_bytes, stream>>>(std::forward<Args>(args)...);
-  check_launch(cudaGetLastError(), label, grid, block, shared_bytes);
+  detail::check_launch(cudaGetLastError(), label, grid, block, shared_bytes);
 }
 
 // The dynamic shared memory of a block, viewed as an array of T.
@@ -26,4 +26,4 @@ __device__ T* dynamic_shared() {
   return reinterpret_cast<T*>(dynamic_shared_bytes);
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <kernels/detail/describe_operator.hpp>
+#include <kernels/detail/interface.hpp>
 #include <kernels/types.hpp>
 
 #include <cuda/std/cmath>
@@ -127,3 +128,14 @@ __host__ __device__ constexpr T empty_result() {
 }
 
 }  // namespace kernels::detail
+
+namespace kernels::variant {
+
+// What a reduction of zero elements returns, and a scan's empty prefix (exclusive[0]): +0 for a sum (not its
+// identity -0.0), lowest() for max and max() for min (CUB's choice), else the operator's identity.
+template <class OpT, class T>
+__host__ __device__ constexpr T empty_result() {
+  return detail::empty_result<OpT, T>();
+}
+
+}  // namespace kernels::variant

@@ -3,6 +3,7 @@
 // modes set, so no count of operators is built in. Plain C++.
 #pragma once
 
+#include <kernels/detail/interface.hpp>
 #include <kernels/errors.hpp>
 #include <kernels/registry.hpp>
 
@@ -33,11 +34,6 @@ struct VariantTable {
 template <class Variant>
 const std::vector<const Variant*>& registered_variants();  // in registration order (src/registration.cpp)
 
-// Joins a variant to its family and the registry (std::logic_error for an incoherent record or a duplicate
-// name); once per variant file: const bool registered = register_variant(make_reduce_variant<Impl>({...}));
-template <class Variant>
-bool register_variant(Variant variant);
-
 void add_to_registry(const VariantInfo& info);  // src/registry.cpp
 
 // The variant of `family` called `name`, or a ValidationError listing the registered ones.
@@ -56,3 +52,12 @@ const Variant& find_in_family(Family family, std::string_view name) {
 }
 
 }  // namespace kernels::detail
+
+namespace kernels::variant {
+
+// Joins a variant to its family and the registry (std::logic_error for an incoherent record or a duplicate
+// name); once per variant file: const bool registered = register_variant(make_reduce_variant<Impl>({...}));
+template <class Variant>
+bool register_variant(Variant variant);
+
+}  // namespace kernels::variant

@@ -3,6 +3,7 @@
 // Called with the suite's own op functors, so NaN and signed-zero semantics match the others.
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/variant/reduce.cuh>
 
 #include <cub/device/device_reduce.cuh>
 

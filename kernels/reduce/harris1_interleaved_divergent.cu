@@ -5,6 +5,7 @@
 // the identity rather than return early, so every thread reaches the __syncthreads().
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/variant/reduce.cuh>
 
 namespace kernels::detail {
 namespace {

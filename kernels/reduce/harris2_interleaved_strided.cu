@@ -5,6 +5,7 @@
 // removes.
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/variant/reduce.cuh>
 
 namespace kernels::detail {
 namespace {

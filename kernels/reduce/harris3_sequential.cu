@@ -5,6 +5,7 @@
 // from the first level on, which step 4 addresses.
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/variant/reduce.cuh>
 
 namespace kernels::detail {
 namespace {

@@ -6,6 +6,7 @@
 // sized for two values per thread (OneChunkPerBlock<2>).
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
+#include <kernels/variant/reduce.cuh>
 
 namespace kernels::detail {
 namespace {

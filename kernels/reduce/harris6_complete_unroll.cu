@@ -5,6 +5,7 @@
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
 #include <kernels/reduce/detail/unrolled_block_reduce.cuh>
+#include <kernels/variant/reduce.cuh>
 
 namespace kernels::detail {
 namespace {

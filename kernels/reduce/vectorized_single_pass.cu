@@ -9,6 +9,7 @@
 #include <kernels/reduce/detail/make_reduce_variant.cuh>
 #include <kernels/reduce/detail/multi_pass.cuh>
 #include <kernels/reduce/detail/shuffle_block_reduce.cuh>
+#include <kernels/variant/reduce.cuh>
 
 #include <cuda/atomic>
 

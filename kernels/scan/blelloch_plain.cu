@@ -4,6 +4,7 @@
 // banks; blelloch_padded.cu removes that. Registered alone (one block) and under scan-then-fan.
 #include <kernels/scan/detail/blelloch_tile.cuh>
 #include <kernels/scan/detail/make_scan_variant.cuh>
+#include <kernels/variant/scan.cuh>
 
 namespace kernels::detail {
 namespace {

@@ -4,6 +4,7 @@
 // 0 is then set to +0.0. Like every decoupled look-back scan, float results are not bitwise deterministic.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 #include <cub/device/device_scan.cuh>
 

@@ -5,6 +5,7 @@
 // are not bitwise deterministic: the result depends on which predecessors had published their prefixes.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/warp_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 #include <cuda/atomic>
 

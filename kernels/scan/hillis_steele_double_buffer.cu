@@ -7,6 +7,7 @@
 // Registered alone (one block: lengths up to blockDim) and under scan-then-fan (any length).
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 namespace kernels::detail {
 namespace {

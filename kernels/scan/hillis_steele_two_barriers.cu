@@ -5,6 +5,7 @@
 // before the next step's reads (dropping the first is the classic race). Alone and under scan-then-fan.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 namespace kernels::detail {
 namespace {

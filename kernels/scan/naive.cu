@@ -5,6 +5,7 @@
 // (about 2 * 10^9 additions). Threads read inputs that others overwrite, so it is not in-place.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/tile_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 namespace kernels::detail {
 namespace {

@@ -5,6 +5,7 @@
 // Registered alone (one block) and under scan-then-fan.
 #include <kernels/scan/detail/make_scan_variant.cuh>
 #include <kernels/scan/detail/warp_scan.cuh>
+#include <kernels/variant/scan.cuh>
 
 namespace kernels::detail {
 namespace {

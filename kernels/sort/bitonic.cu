@@ -5,6 +5,7 @@
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <algorithm>
 #include <bit>
@@ -146,7 +147,7 @@ unsigned global_grid(std::uint64_t threads, std::uint64_t block) {
 }
 
 struct Bitonic {
-  static constexpr bool sorts_pairs = false;
+  static constexpr bool kSortsPairs = false;
 
   // 2^31 B keys never binds; global grids are capped (kGlobalBlocks), tile launches stay below 2^31 - 1 blocks.
   static std::uint64_t max_length(int block_size) { return std::uint64_t(block_size) << 31; }
@@ -157,7 +158,7 @@ struct Bitonic {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t*, std::uint32_t*, const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
     const std::uint64_t n = call.n, block = call.block_size, tile = 2 * block;
     const std::uint64_t positions = std::bit_ceil(n);
     const auto tiles = static_cast<unsigned>(ceil_div(n, tile));

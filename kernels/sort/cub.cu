@@ -9,6 +9,7 @@
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/total_order.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <cub/device/device_radix_sort.cuh>
 
@@ -49,7 +50,7 @@ __global__ void decode_kernel(const ordered_bits_t<K>* bits, K* keys, std::uint6
 }
 
 struct CubSort {
-  static constexpr bool sorts_pairs = true;
+  static constexpr bool kSortsPairs = true;
   static constexpr int kCodecBlock = 256;
 
   // CUB takes 64-bit lengths; 2^40 keys is beyond any device's memory and keeps the workspace
@@ -90,8 +91,9 @@ struct CubSort {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
-                  const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
+    const std::uint32_t* values_in = call.values_in;
+    std::uint32_t* values_out = call.values_out;
     const std::uint64_t n = call.n;
     auto* const workspace = static_cast<char*>(call.workspace.data);
     const std::size_t bits_bytes = bits_buffer_bytes<K>(n);

@@ -4,6 +4,7 @@
 // (detail/odd_even_transposition.cuh): O(n) phases of O(1) work per thread, a capacity of one block.
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/odd_even_transposition.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <cstdint>
 
@@ -20,7 +21,7 @@ __global__ void odd_even_block_kernel(const K* keys_in, K* keys_out, unsigned n)
 }
 
 struct OddEvenBlock {
-  static constexpr bool sorts_pairs = false;
+  static constexpr bool kSortsPairs = false;
 
   // Two keys per thread.
   static std::uint64_t max_length(int block_size) { return 2 * std::uint64_t(block_size); }
@@ -31,7 +32,7 @@ struct OddEvenBlock {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t*, std::uint32_t*, const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
     const KernelLabel label{call.variant_id, type_key_v<K>, name(form), "block sort"};
     const std::size_t shared_bytes = 2 * std::size_t(call.block_size) * sizeof(ordered_bits_t<K>);
     launch_kernel(label, &odd_even_block_kernel<K>, 1, call.block_size, shared_bytes, call.stream, keys_in, keys_out,

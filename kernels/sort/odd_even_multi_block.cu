@@ -5,6 +5,7 @@
 #include <kernels/detail/rounding.hpp>
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/shared_window.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <cstdint>
 
@@ -106,7 +107,7 @@ __global__ void window_merge_kernel(K* keys, std::uint64_t n, std::uint64_t firs
 }
 
 struct OddEvenMultiBlock {
-  static constexpr bool sorts_pairs = false;
+  static constexpr bool kSortsPairs = false;
 
   // O(n^2) work: see the header comment.
   static std::uint64_t max_length(int) { return std::uint64_t(1) << 18; }
@@ -117,7 +118,7 @@ struct OddEvenMultiBlock {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t*, std::uint32_t*, const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
     const KernelLabel sort_label{call.variant_id, type_key_v<K>, name(form), "window sort"};
     const KernelLabel merge_label{call.variant_id, type_key_v<K>, name(form), "window merge"};
     const std::uint64_t unit = call.block_size, n = call.n;

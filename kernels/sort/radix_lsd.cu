@@ -9,6 +9,7 @@
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/radix_digits.cuh>
 #include <kernels/sort/detail/total_order.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <algorithm>
 #include <cstdint>
@@ -246,7 +247,7 @@ RadixLayout radix_layout(std::uint64_t n, int block_size) {
 }
 
 struct RadixLsd {
-  static constexpr bool sorts_pairs = true;
+  static constexpr bool kSortsPairs = true;
 
   // Counts, offsets and places are 32-bit: the largest offset is below n.
   static std::uint64_t max_length(int) { return std::numeric_limits<std::uint32_t>::max(); }
@@ -257,8 +258,9 @@ struct RadixLsd {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
-                  const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
+    const std::uint32_t* values_in = call.values_in;
+    std::uint32_t* values_out = call.values_out;
     constexpr bool pairs = form == SortForm::pairs;
     constexpr int passes = sizeof(K) * 8 / kDigitBits;
     const RadixLayout layout = radix_layout<form, K>(call.n, call.block_size);

@@ -8,6 +8,7 @@
 #include <kernels/sort/detail/make_sort_variant.cuh>
 #include <kernels/sort/detail/radix_digits.cuh>
 #include <kernels/sort/detail/total_order.cuh>
+#include <kernels/variant/sort.cuh>
 
 #include <cuda/atomic>
 
@@ -360,7 +361,7 @@ OnesweepLayout onesweep_layout(std::uint64_t n, int block_size) {
 }
 
 struct RadixOnesweep {
-  static constexpr bool sorts_pairs = true;
+  static constexpr bool kSortsPairs = true;
 
   // Counts, prefixes and places are 32-bit: the largest prefix is n.
   static std::uint64_t max_length(int) { return std::numeric_limits<std::uint32_t>::max(); }
@@ -371,8 +372,9 @@ struct RadixOnesweep {
   }
 
   template <SortForm form, class K>
-  static void run(const K* keys_in, K* keys_out, const std::uint32_t* values_in, std::uint32_t* values_out,
-                  const SortCall& call) {
+  static void run(const K* keys_in, K* keys_out, const SortCall& call) {
+    const std::uint32_t* values_in = call.values_in;
+    std::uint32_t* values_out = call.values_out;
     constexpr bool pairs = form == SortForm::pairs;
     constexpr unsigned passes = kPasses<K>;
     const OnesweepLayout layout = onesweep_layout<form, K>(call.n, call.block_size);

@@ -8,7 +8,6 @@
 #include <utility>
 
 namespace kernels::detail {
-namespace {
 
 struct DeviceShape {
   int multiprocessors = 0;
@@ -34,14 +33,16 @@ DeviceShape current_device_shape() {
   return it->second;
 }
 
-}  // namespace
+}  // namespace kernels::detail
 
-int multiprocessor_count() { return current_device_shape().multiprocessors; }
+namespace kernels::variant {
+
+int multiprocessor_count() { return detail::current_device_shape().multiprocessors; }
 
 unsigned device_filling_grid(int block_size) {
-  const DeviceShape shape = current_device_shape();
+  const detail::DeviceShape shape = detail::current_device_shape();
   const int blocks_per_multiprocessor = shape.threads_per_multiprocessor / block_size;
   return static_cast<unsigned>(shape.multiprocessors * (blocks_per_multiprocessor > 0 ? blocks_per_multiprocessor : 1));
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

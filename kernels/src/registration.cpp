@@ -46,8 +46,17 @@ const std::vector<const Variant*>& registered_variants() {
   return family_tables<Variant>().in_order;
 }
 
+template const std::vector<const ReduceVariant*>& registered_variants<ReduceVariant>();
+template const std::vector<const ScanVariant*>& registered_variants<ScanVariant>();
+template const std::vector<const SortVariant*>& registered_variants<SortVariant>();
+
+}  // namespace kernels::detail
+
+namespace kernels::variant {
+
 template <class Variant>
 bool register_variant(Variant variant) {
+  using namespace detail;
   auto& family = family_tables<Variant>();
   const Variant& stored = family.tables.emplace_back(std::move(variant));
   try {
@@ -65,11 +74,8 @@ bool register_variant(Variant variant) {
   return true;
 }
 
-template const std::vector<const ReduceVariant*>& registered_variants<ReduceVariant>();
-template const std::vector<const ScanVariant*>& registered_variants<ScanVariant>();
-template const std::vector<const SortVariant*>& registered_variants<SortVariant>();
-template bool register_variant<ReduceVariant>(ReduceVariant);
-template bool register_variant<ScanVariant>(ScanVariant);
-template bool register_variant<SortVariant>(SortVariant);
+template bool register_variant<detail::ReduceVariant>(detail::ReduceVariant);
+template bool register_variant<detail::ScanVariant>(detail::ScanVariant);
+template bool register_variant<detail::SortVariant>(detail::SortVariant);
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

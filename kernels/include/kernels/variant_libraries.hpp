@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#define KERNELS_VARIANT_API_VERSION 1
+#define KERNELS_VARIANT_API_VERSION 2
 #define KERNELS_VARIANT_API_PASTE(prefix, version) prefix##version
 #define KERNELS_VARIANT_API_MARK(version) KERNELS_VARIANT_API_PASTE(kernels_variant_api_v, version)
 // Every library that includes this defines the mark of its version, which the loader reads before it loads one.

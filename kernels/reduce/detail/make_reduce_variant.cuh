@@ -64,10 +64,15 @@ void fill_reduce_entries(ReduceVariant& variant, std::index_sequence<T...>, std:
   (for_type(std::integral_constant<std::size_t, T>{}), ...);
 }
 
+}  // namespace kernels::detail
+
+namespace kernels::variant {
+
 // `info` holds the variant's name, description, block sizes, length rule and determinism; its
 // types and ops, whether it needs commutative ops, limits and error model come from Impl.
 template <class Impl>
-ReduceVariant make_reduce_variant(VariantInfo info) {
+detail::ReduceVariant make_reduce_variant(VariantInfo info) {
+  using namespace detail;
   info.family = Family::reduce;
   ReduceVariant variant{info, info.id()};
   fill_reduce_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{},
@@ -95,4 +100,4 @@ ReduceVariant make_reduce_variant(VariantInfo info) {
   return variant;
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 // One block per `block_size * PerThread` consecutive values (Harris steps 1 to 6). The grid is
 // limited to 2^31 - 1 blocks, which limits the length.
@@ -50,7 +50,7 @@ struct DeviceFillingGrid {
 template <class K>
 struct MultiPass {
   // Later passes keep the block order, so the order is the block kernel's.
-  static constexpr bool kKeepsOperandOrder = keeps_operand_order<K>();
+  static constexpr bool kKeepsOperandOrder = detail::keeps_operand_order<K>();
   static std::uint64_t max_length(int block_size) { return K::max_length(block_size); }
 
   // Values left after the first and the second pass; the passes alternate between two buffers
@@ -102,4 +102,4 @@ struct MultiPass {
   }
 };
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

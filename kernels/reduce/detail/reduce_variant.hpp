@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 // One validated reduction call, with the pointers' types erased.
 struct ReduceCall {
@@ -25,6 +25,10 @@ struct ReduceCall {
   Workspace workspace;
   cudaStream_t stream;
 };
+
+}  // namespace kernels::variant
+
+namespace kernels::detail {
 
 struct ReduceEntry {
   void (*run)(const ReduceCall&) = nullptr;

@@ -59,10 +59,15 @@ void fill_scan_entries(ScanVariant& variant, std::index_sequence<T...>, std::ind
   (for_type(std::integral_constant<std::size_t, T>{}), ...);
 }
 
+}  // namespace kernels::detail
+
+namespace kernels::variant {
+
 // `info` holds the name, description, block sizes, length rule, determinism and in-place capability; the
 // types, ops and kinds, operand order and the limits come from Impl.
 template <class Impl>
-ScanVariant make_scan_variant(VariantInfo info) {
+detail::ScanVariant make_scan_variant(VariantInfo info) {
+  using namespace detail;
   info.family = Family::scan;
   ScanVariant variant{info, info.id()};
   fill_scan_entries<Impl>(variant, std::make_index_sequence<kTypeKeyCount>{},
@@ -99,4 +104,4 @@ ScanVariant make_scan_variant(VariantInfo info) {
   return variant;
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 // One validated scan call, with the pointers' types erased.
 struct ScanCall {
@@ -24,6 +24,10 @@ struct ScanCall {
   Workspace workspace;
   cudaStream_t stream;
 };
+
+}  // namespace kernels::variant
+
+namespace kernels::detail {
 
 struct ScanEntry {
   void (*run)(const ScanCall&) = nullptr;

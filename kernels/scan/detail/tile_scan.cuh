@@ -15,11 +15,6 @@
 
 namespace kernels::detail {
 
-// log2 of a power of two.
-inline std::uint64_t log2_exact(std::uint64_t power_of_two) {
-  return static_cast<std::uint64_t>(std::countr_zero(power_of_two));
-}
-
 // One block per tile. Element 0 of an exclusive scan is the empty prefix (empty_result: +0.0 for
 // a float sum, whose identity -0.0 the algorithms put there to keep signs right elsewhere).
 template <class Algo, ScanKind kind, class OpT, class T>

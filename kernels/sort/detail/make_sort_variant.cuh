@@ -13,13 +13,12 @@ namespace kernels::detail {
 template <class Impl, TypeKey type, SortForm form>
 void run_sort_entry(const SortCall& call) {
   using K = typename types_of<type>::in;
-  Impl::template run<form, K>(static_cast<const K*>(call.keys_in), static_cast<K*>(call.keys_out), call.values_in,
-                              call.values_out, call);
+  Impl::template run<form, K>(static_cast<const K*>(call.keys_in), static_cast<K*>(call.keys_out), call);
 }
 
 template <class Impl, TypeKey type, SortForm form>
 void fill_sort_entry(SortVariant& variant) {
-  if constexpr (declares_type<Impl>(Family::sort, type) && (form == SortForm::keys || Impl::sorts_pairs)) {
+  if constexpr (declares_type<Impl>(Family::sort, type) && (form == SortForm::keys || sorts_pairs<Impl>())) {
     using K = typename types_of<type>::in;
     variant.set(type, index_of(form), {&run_sort_entry<Impl, type, form>, &Impl::template workspace_bytes<form, K>});
   }
@@ -33,17 +32,22 @@ void fill_sort_entries(SortVariant& variant, std::index_sequence<T...>) {
 
 inline std::uint64_t no_accumulation(std::uint64_t, int) { return 0; }
 
+}  // namespace kernels::detail
+
+namespace kernels::variant {
+
 // `info` holds the name, description, block sizes, length rule, determinism and stability; the
 // key types, forms and limit come from Impl.
 template <class Impl>
-SortVariant make_sort_variant(VariantInfo info) {
+detail::SortVariant make_sort_variant(VariantInfo info) {
+  using namespace detail;
   info.family = Family::sort;
   info.type_ops.clear();
   for (TypeKey type : kAllTypeKeys) {
     if (declares_type<Impl>(Family::sort, type)) info.type_ops.push_back({type, {}});
   }
   info.forms = {SortForm::keys};
-  if (Impl::sorts_pairs) info.forms.push_back(SortForm::pairs);
+  if (sorts_pairs<Impl>()) info.forms.push_back(SortForm::pairs);
   info.max_length = &Impl::max_length;
   info.accumulation_depth = &no_accumulation;
   SortVariant variant{info, info.id()};
@@ -51,4 +55,4 @@ SortVariant make_sort_variant(VariantInfo info) {
   return variant;
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

@@ -4,7 +4,7 @@
 #include <kernels/detail/launch.cuh>
 #include <kernels/sort/detail/total_order.cuh>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 // Loads keys[0, count) encoded, reading nothing past count; callers synchronise before using the window.
 template <class K>
@@ -27,4 +27,4 @@ __device__ void compare_exchange(Bits* window, unsigned i, unsigned j) {
   }
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

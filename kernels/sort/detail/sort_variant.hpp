@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 // One validated sort call, with the key pointers' types erased. The value pointers are null
 // for the keys form.
@@ -27,6 +27,10 @@ struct SortCall {
   Workspace workspace;
   cudaStream_t stream;
 };
+
+}  // namespace kernels::variant
+
+namespace kernels::detail {
 
 struct SortEntry {
   void (*run)(const SortCall&) = nullptr;

@@ -9,7 +9,7 @@
 #include <cuda/std/type_traits>
 #include <cuda/type_traits>
 
-namespace kernels::detail {
+namespace kernels::variant {
 
 template <class K>
 using ordered_bits_t = cuda::std::conditional_t<
@@ -55,4 +55,4 @@ __host__ __device__ constexpr bool ordered_before(K a, K b) {
   return encode_order(a) < encode_order(b);
 }
 
-}  // namespace kernels::detail
+}  // namespace kernels::variant

@@ -27,7 +27,7 @@ expect(2 "variant_library_copy.so': a record refused: reduce/fixture_float_max: 
 expect(0 "reduce/fixture_float_max" "${good}:${good}" "${KCHECK}" --list)
 expect(2 "variant_library_operator_named_twice.so': a record refused: operator unitriangular: registered twice"
        "${LIBRARIES}/libvariant_library_operator_named_twice.so" "${KCHECK}" --list)
-expect(2 "variant_library_other_version.so': not built against version 1 of the variant interface"
+expect(2 "variant_library_other_version.so': not built against version 2 of the variant interface"
        "${LIBRARIES}/libvariant_library_other_version.so" "${KCHECK}" --list)  # the same library twice loads once
 expect(2 "variant_library_registers_nothing.so': registers no variant"
        "${LIBRARIES}/libvariant_library_registers_nothing.so" "${TEST_PROGRAM}" --gtest_list_tests)
