@@ -96,6 +96,14 @@ function(kernels_add_python_cpu_test name script)
   set_tests_properties(cpu.${name} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
 endfunction()
 
+# Each GPU entry's measured seconds (test/entry_seconds.txt, bench/suite_timing.py --costs-out)
+# become its ctest COST, so that a run starts the longest entries first even in a fresh build
+# folder, which has no cost data of its own (a sanitizer entry of minutes started last would end
+# the run minutes after the rest). An entry measured nowhere keeps ctest's own estimate.
+set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
+file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} GPU_PRIMITIVES_ENTRY_SECONDS REGEX "^[^#]")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
+
 # kernels_add_gpu_test(<name> COMMAND <target> [args...] LABELS <label>... [NO_MPS] [PROPERTIES <prop> <value>...])
 # NO_MPS: the command is not a GPU test executable (whose main alone joins the MPS daemon).
 function(kernels_add_gpu_test name)
@@ -104,18 +112,17 @@ function(kernels_add_gpu_test name)
   if(arg_NO_MPS)
     set(sharing "")
   endif()
+  set(cost "")
+  foreach(line IN LISTS GPU_PRIMITIVES_ENTRY_SECONDS)  # its measured seconds, as gpu_primitives_add_tests' entries
+    if(line MATCHES "^([^ ]+) ([0-9.]+)$" AND CMAKE_MATCH_1 STREQUAL name)
+      set(cost COST ${CMAKE_MATCH_2})
+    endif()
+  endforeach()
   add_test(NAME ${name} COMMAND ${arg_COMMAND})
   set_tests_properties(${name} PROPERTIES LABELS "gpu;${arg_LABELS}" ${KERNELS_GPU_TEST_PROPERTIES} ${sharing}
-                                          ${arg_PROPERTIES})
+                                          ${cost} ${arg_PROPERTIES})
 endfunction()
 
-# Each GPU entry's measured seconds (test/entry_seconds.txt, bench/suite_timing.py --costs-out)
-# become its ctest COST, so that a run starts the longest entries first even in a fresh build
-# folder, which has no cost data of its own (a sanitizer entry of minutes started last would end
-# the run minutes after the rest). An entry measured nowhere keeps ctest's own estimate.
-set(KERNELS_ENTRY_SECONDS_FILE ${PROJECT_SOURCE_DIR}/test/entry_seconds.txt)
-file(STRINGS ${KERNELS_ENTRY_SECONDS_FILE} GPU_PRIMITIVES_ENTRY_SECONDS REGEX "^[^#]")
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_SECONDS_FILE})
 
 # kernels_test_program(<target> [INSTALL])
 # A test program that judges variants by library: GpuPrimitives::<target> in this build, as in an installed kit;

@@ -203,6 +203,18 @@ TEST(DeviceJudgement, ByTheOracleJudgesEveryRunOnTheHost) {
   EXPECT_EQ(judgement.agree(2, std::nullopt), std::nullopt);
 }
 
+// An output no rounding reaches (accumulation depth 0, gamma 0: a one-thread block's scan) of the largest double is
+// that double exactly; the judge once multiplied gamma 0 by its bound, overflowed to inf, and judged NaN (found by
+// the scan template's variant at block size 1).
+TEST(DeviceFloatScanRule, AnExactOutputOfTheLargestDoubleIsJudgedExactly) {
+  harness::PrefixSumFacts facts;
+  facts.add(harness::limits<double>::max());
+  const double max_finite = harness::limits<double>::max();
+  EXPECT_TRUE(harness::prefix_sum_acceptable(facts, harness::limits<double>::max(), 0.0, max_finite));
+  EXPECT_FALSE(harness::prefix_sum_acceptable(facts, harness::limits<double>::max() / 2, 0.0, max_finite));
+  EXPECT_FALSE(harness::prefix_sum_acceptable(facts, std::nextafter(max_finite, 0.0), 0.0, max_finite));
+}
+
 // Doubles whose sums leave the doubles are the oracle's to judge (it sums them in long double).
 TEST(FloatScanDeviceJudge, LeavesSumsBeyondTheDoublesToTheOracle) {
   harness::PrefixSumFacts facts;

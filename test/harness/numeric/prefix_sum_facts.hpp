@@ -98,8 +98,11 @@ HARNESS_HOST_DEVICE inline bool prefix_sum_acceptable(const PrefixSumFacts& fact
     return got == 0 && cuda::std::signbit(got) == negative_zero;
   }
   // float_sum.hpp's abs_bound() and reference_error().
-  const double abs_bound = facts.abs_sum * (1 + static_cast<double>(facts.count) * 0x1p-52);
-  const double bound = gamma * abs_bound + (0x1p-63 + 0x1p-104 * static_cast<double>(facts.count)) * abs_bound;
+  const double abs_bound = facts.abs_sum * (1 + static_cast<double>(facts.count) * 0x1p-52);  // inf near DBL_MAX
+  // With gamma 0 (no rounding) the bound is the reference's error alone: 0 * inf would be NaN, rejecting all.
+  const double reference = (0x1p-63 + 0x1p-104 * static_cast<double>(facts.count)) *
+                           (cuda::std::isfinite(abs_bound) ? abs_bound : facts.abs_sum);
+  const double bound = (gamma == 0 ? 0.0 : gamma * abs_bound) + reference;
   const bool may_overflow = abs_bound * (1 + gamma) >= max_finite;
   const bool positive = (facts.flags & F::kPositive) != 0;
   const bool mixed_signs = positive && (facts.flags & F::kNegative) != 0;
