@@ -1,9 +1,7 @@
-// The variant interface's names (kernels::variant, kernels/variant/*.cuh) read unqualified in the library's own
-// code, as in a variant file.
 #pragma once
 
-namespace kernels::variant {}
+namespace kernels::variant {}  // namespace kernels::variant
 
 namespace kernels::detail {
-using namespace kernels::variant;
+using namespace kernels::variant;  // the library reads the interface's names unqualified, as a variant file does
 }  // namespace kernels::detail
