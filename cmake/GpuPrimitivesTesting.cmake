@@ -21,19 +21,23 @@
 #     which the variant has per-type tests. LAUNCHER runs the program (<SCRIPTS> stands for the kit's scripts'
 #     folder); a launched program does not join the MPS daemon. PROPERTIES' RESOURCE_GROUPS replaces the one slot.
 include_guard(GLOBAL)
-set(GPU_PRIMITIVES_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/variant_tests.cmake.in")
 if(NOT DEFINED GPU_PRIMITIVES_SCRIPTS_DIR)
   message(FATAL_ERROR "GpuPrimitivesTesting.cmake: GPU_PRIMITIVES_SCRIPTS_DIR (the kit's scripts) is not set")
 endif()
+# Cached: a project that adds the kit with add_subdirectory calls the function from a folder above the kit's.
+set(GPU_PRIMITIVES_SCRIPTS_DIR "${GPU_PRIMITIVES_SCRIPTS_DIR}" CACHE INTERNAL "the kit's run-time scripts")
+set(GPU_PRIMITIVES_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/variant_tests.cmake.in" CACHE INTERNAL "the discovery script")
 
 # The GPUs as ctest resources: one GPU of the specification's slots, unless the build set its own
 # (ctest --resource-spec-file with `gpu-resource-spec.sh` of every GPU replaces it for a run).
 execute_process(COMMAND "${GPU_PRIMITIVES_SCRIPTS_DIR}/gpu-resource-spec.sh" 1
-                OUTPUT_VARIABLE gpu_primitives_one_gpu COMMAND_ERROR_IS_FATAL ANY)
-string(JSON GPU_PRIMITIVES_SLOTS_PER_GPU GET "${gpu_primitives_one_gpu}" local 0 gpus 0 slots)
+                OUTPUT_VARIABLE one_gpu COMMAND_ERROR_IS_FATAL ANY)
+set(GPU_PRIMITIVES_ONE_GPU "${one_gpu}" CACHE INTERNAL "a resource specification of one GPU")
+string(JSON slots GET "${GPU_PRIMITIVES_ONE_GPU}" local 0 gpus 0 slots)
+set(GPU_PRIMITIVES_SLOTS_PER_GPU "${slots}" CACHE INTERNAL "a GPU's slots")
 if(NOT DEFINED CTEST_RESOURCE_SPEC_FILE)
   set(CTEST_RESOURCE_SPEC_FILE "${CMAKE_BINARY_DIR}/one-gpu-resources.json")
-  file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${gpu_primitives_one_gpu}")
+  file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${GPU_PRIMITIVES_ONE_GPU}")
 endif()
 
 function(gpu_primitives_test_program program)
@@ -68,6 +72,11 @@ function(gpu_primitives_add_tests library)
     message(FATAL_ERROR "gpu_primitives_add_tests: the kit was built without its tests (no GpuPrimitives::kcheck)")
   endif()
   _gpu_primitives_mps_fixture()
+  if(NOT DEFINED CTEST_RESOURCE_SPEC_FILE)  # the kit added with add_subdirectory: the caller's folder gets it
+    set(CTEST_RESOURCE_SPEC_FILE "${CMAKE_BINARY_DIR}/one-gpu-resources.json")
+    file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${GPU_PRIMITIVES_ONE_GPU}")
+    set(CTEST_RESOURCE_SPEC_FILE "${CTEST_RESOURCE_SPEC_FILE}" PARENT_SCOPE)
+  endif()
   get_property(count GLOBAL PROPERTY GPU_PRIMITIVES_TEST_PROGRAM_COUNT)
   if(NOT count)
     return()
