@@ -4,10 +4,10 @@
 #   target_link_libraries(app PRIVATE GpuPrimitives::kernels)
 # against that prefix, or against a build folder without installing (export()).
 #
-# Installed: libkernels, its public headers (kernels/include/kernels/; the detail/ folders and
-# kernels/src stay private) and, when the tests are built, the kcheck command: the build of it
-# without the test fixtures (kcheck_package, test/kcheck/CMakeLists.txt), which lists and runs
-# the library's own variants only.
+# Installed: libkernels, its public headers (kernels/include/kernels/; kernels/src stays private) and,
+# when the tests are built, kcheck and the test programs: the very ones the suite's own entries run
+# (gpu_primitives_add_tests, cmake/GpuPrimitivesTesting.cmake), with the scripts they run, the
+# kit's README, the guide, the templates and the example.
 include(CMakePackageConfigHelpers)
 
 set(KERNELS_PACKAGE_NAME GpuPrimitives)
