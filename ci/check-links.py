@@ -7,6 +7,12 @@ the path starts with /); an anchor must be the GitHub-style slug of a heading of
 (or of the file itself for [text](#anchor)). Links with a scheme (http:, https:, mailto:, ...)
 are skipped, as is everything inside code spans and fenced code blocks.
 
+The comments of the tracked sources (C++, CUDA, Python, shell, CMake) are held to the same: a path
+from the repository root (or a public header's include path) in a comment (`docs/...`, `bench/results/...`, `kernels/...`, `test/...`,
+`ci/...`, `cmake/...`, `fuzz/...`, `examples/...`, ending in a file name with an extension) must
+name a tracked file or one the build writes there; paths with placeholders (<...>, *, {) are
+skipped.
+
 Prints each broken link as `file:line: link` and exits 1 if there is any, else 0.
 
 Usage: ci/check-links.py [--self-test]   (from anywhere inside the repository)
@@ -173,12 +179,43 @@ def self_test():
             with open(os.path.join(root, name), "w", encoding="utf-8") as file:
                 file.write(text + "\n")
         got = broken_links(root, sorted(files))
+        sources = {"src/a.cpp": "// see docs/missing.md and docs/page.md\n#include <kernels/x.hpp>\n",
+                   "tool.py": "x = 1  # docs/page.md, then kernels/<family>/*.cu\n# bench/gone.md.\n"}
+        for name, text in sources.items():
+            os.makedirs(os.path.join(root, os.path.dirname(name)), exist_ok=True)
+            with open(os.path.join(root, name), "w", encoding="utf-8") as file:
+                file.write(text)
+        got += broken_comment_paths(root, sorted([*files, *sources]))
+        expected += ["src/a.cpp:1: docs/missing.md", "tool.py:2: bench/gone.md"]
     if got != expected:
         print("check-links self-test FAILED\nexpected:\n  " + "\n  ".join(expected)
               + "\ngot:\n  " + "\n  ".join(got), file=sys.stderr)
         return 1
     print("check-links self-test passed")
     return 0
+
+
+SLASH_COMMENT = re.compile(r"//(.*)$")  # C++ and CUDA ('#' starts their preprocessor lines)
+HASH_COMMENT = re.compile(r"#(.*)$")  # Python, shell, CMake
+REPO_PATH = re.compile(r"(?<![\w./-])((?:docs|bench|kernels|test|ci|cmake|fuzz|examples)/[\w./-]*\.[A-Za-z]+)")
+SOURCES = ("*.cpp", "*.hpp", "*.cu", "*.cuh", "*.py", "*.sh", "*.cmake", "*.in", "CMakeLists.txt", "*.template")
+
+
+def broken_comment_paths(root, names):
+    """`file:line: path` for each repository path named in a source comment that names nothing."""
+    tracked = set(names)
+    broken = []
+    for name in names:
+        marker = SLASH_COMMENT if name.endswith((".cpp", ".hpp", ".cu", ".cuh", ".template")) else HASH_COMMENT
+        with open(os.path.join(root, name), encoding="utf-8", errors="replace") as file:
+            for number, line in enumerate(file, 1):
+                comment = marker.search(line)
+                for path in REPO_PATH.findall(comment.group(1)) if comment else []:
+                    path = path.rstrip(".")
+                    # a public header by its include path (<kernels/...>) is in kernels/include/
+                    if not {path, "kernels/include/" + path} & tracked and not os.path.exists(os.path.join(root, path)):
+                        broken.append(f"{name}:{number}: {path}")
+    return broken
 
 
 def main(argv):
@@ -193,13 +230,17 @@ def main(argv):
     files = subprocess.run(["git", "ls-files", "-z", "*.md"], check=True, capture_output=True,
                            text=True, cwd=root).stdout.split("\0")
     broken = broken_links(root, sorted(name for name in files if name))
+    sources = subprocess.run(["git", "ls-files", "-z", *SOURCES], check=True, capture_output=True,
+                             text=True, cwd=root).stdout.split("\0")
+    own = os.path.relpath(os.path.abspath(__file__), root)  # its self-test's examples name missing files
+    broken += broken_comment_paths(root, sorted(name for name in sources if name and name != own))
     for line in broken:
         print(line)
     if broken:
         print(f"check-links: {len(broken)} broken link(s)", file=sys.stderr)
         return 1
     print(f"check-links: every relative link of {len([f for f in files if f])} Markdown files "
-          "resolves")
+          f"and every repository path in the comments of {len([f for f in sources if f])} sources resolves")
     return 0
 
 

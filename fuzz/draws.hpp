@@ -1,7 +1,7 @@
 // Properties whose every RapidCheck case checks several independent draws, with one wait for the
 // device. Sixteen test processes share a GPU that runs one process's kernels at a time, so each
 // wait is a turn of the GPU: with a draw per case, the properties spent three quarters of their
-// time waiting (bench/results/suite-timing-2026-11-25-device-judges.md).
+// time waiting (an H100, 2026-11-25; bench/results/suite-timing.md in git history).
 #pragma once
 
 #include "fuzz/device_calls.hpp"

@@ -81,7 +81,7 @@ struct DescribedOp {
   __host__ __device__ T operator()(T a, T b) const { return Descriptor::template combine<T>(a, b); }
 };
 
-// A registered operator's functor (kernels/variant/operator.cuh): its op is known once its library has loaded.
+// A registered operator's functor (docs/operators.md): its op is known once its library has loaded.
 template <class Descriptor, class T>
 struct RegisteredOp {
   static inline const Op kind = operator_key<Descriptor>();

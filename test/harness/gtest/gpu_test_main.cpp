@@ -132,7 +132,7 @@ void reuse_freed_host_memory() {
 // is set): the driver makes a GPU's contexts one at a time, and each queue is part of that work.
 // On an H100, sixteen processes starting together took 2.3 to 4.6 s each to make their contexts
 // with eight queues, 1.0 to 1.2 s with two, and the gpu preset took 78 s instead of 89 s
-// (bench/results/suite-timing-2026-11-25-connections.md). A batch's eight run streams then share
+// (2026-11-25; bench/results/suite-timing.md in git history). A batch's eight run streams then share
 // two queues: its runs still overlap, and the results do not depend on it.
 void use_two_connections() { setenv("CUDA_DEVICE_MAX_CONNECTIONS", "2", 0); }
 

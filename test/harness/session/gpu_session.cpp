@@ -75,7 +75,7 @@ GpuProbe probe_gpu() {
     return no_device("a device is reported but its properties cannot be read");
   // The context is made here, before any test: the driver makes a GPU's contexts one at a time,
   // so with 16 test processes starting together it takes about 2 s (0.2 s alone; measured on an
-  // H100, bench/results/suite-timing-2026-11-25.md), and inside a watched step (a property whose
+  // H100, 2026-11-25; bench/results/suite-timing.md in git history), and inside a watched step (a property whose
   // first call has an empty input makes no other CUDA call before its stream) the hang watchdog
   // took it for a hang.
   // A wait for the device sleeps until the device is done instead of spinning on a core: with 16
