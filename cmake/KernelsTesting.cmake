@@ -55,32 +55,37 @@ set(KERNELS_GPU_TEST_PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RESOURCE_GROUPS 
 _gpu_primitives_mps_fixture()
 set(KERNELS_MPS_TEST_PROPERTIES FIXTURES_REQUIRED gpu_mps ENVIRONMENT KERNELS_MPS_DIR=${PROJECT_BINARY_DIR}/mps)
 
-# kernels_add_cpu_test(<target> [NAME <entry>] [ARGS <arg>...] [LABELS <label>...]): entry cpu.<target> by default
-function(kernels_add_cpu_test target)
-  if(NOT KERNELS_SELF_TESTS)  # the kit inside another project adds none of its own tests
+# kernels_add_self_test(<name> COMMAND <word>... [LABELS <label>...] [PROPERTIES <prop> <value>...])
+# One of the suite's own tests (TIMEOUT 300 unless PROPERTIES sets one); none when the kit is built inside another
+# project (KERNELS_SELF_TESTS off). Every function below adds its tests through it.
+function(kernels_add_self_test name)
+  if(NOT KERNELS_SELF_TESTS)
     return()
   endif()
+  cmake_parse_arguments(arg "" "" "COMMAND;LABELS;PROPERTIES" ${ARGN})
+  add_test(NAME ${name} COMMAND ${arg_COMMAND})
+  set_tests_properties(${name} PROPERTIES LABELS "${arg_LABELS}" TIMEOUT 300 ${arg_PROPERTIES})
+endfunction()
+
+# kernels_add_cpu_test(<target> [NAME <entry>] [ARGS <arg>...] [LABELS <label>...]): entry cpu.<target> by default
+function(kernels_add_cpu_test target)
   cmake_parse_arguments(arg "" "NAME" "LABELS;ARGS" ${ARGN})
   if(NOT arg_NAME)
     set(arg_NAME cpu.${target})
   endif()
-  add_test(NAME ${arg_NAME} COMMAND ${target} ${arg_ARGS})
-  set_tests_properties(${arg_NAME} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
+  kernels_add_self_test(${arg_NAME} COMMAND ${target} ${arg_ARGS} LABELS cpu ${arg_LABELS})
 endfunction()
 
 # kernels_add_cmake_script_test(<name> SCRIPT <file> [DEFINES <-Dvar=value>...] [LABELS <label>...] [TIMEOUT <s>])
 # A test that runs a CMake script with the `cmake` ctest finds on PATH, not this build's absolute one: a build
 # carried to another machine (ci/bundle-build.sh) finds its cmake elsewhere.
 function(kernels_add_cmake_script_test name)
-  if(NOT KERNELS_SELF_TESTS)  # the kit inside another project adds none of its own tests
-    return()
-  endif()
   cmake_parse_arguments(arg "" "SCRIPT;TIMEOUT" "DEFINES;LABELS" ${ARGN})
   if(NOT arg_TIMEOUT)
     set(arg_TIMEOUT 60)
   endif()
-  add_test(NAME ${name} COMMAND cmake ${arg_DEFINES} -P ${arg_SCRIPT})
-  set_tests_properties(${name} PROPERTIES LABELS "${arg_LABELS}" TIMEOUT ${arg_TIMEOUT})
+  kernels_add_self_test(${name} COMMAND cmake ${arg_DEFINES} -P ${arg_SCRIPT} LABELS ${arg_LABELS}
+                        PROPERTIES TIMEOUT ${arg_TIMEOUT})
 endfunction()
 
 # The interpreter of the Python scripts and their CPU tests: a python3 with matplotlib, which
@@ -100,12 +105,8 @@ endif()
 
 # kernels_add_python_cpu_test(<name> <script> [ARGS <arg>...] [LABELS <label>...])
 function(kernels_add_python_cpu_test name script)
-  if(NOT KERNELS_SELF_TESTS)  # the kit inside another project adds none of its own tests
-    return()
-  endif()
   cmake_parse_arguments(arg "" "" "ARGS;LABELS" ${ARGN})
-  add_test(NAME cpu.${name} COMMAND "${KERNELS_PYTHON}" "${script}" ${arg_ARGS})
-  set_tests_properties(cpu.${name} PROPERTIES LABELS "cpu;${arg_LABELS}" TIMEOUT 300)
+  kernels_add_self_test(cpu.${name} COMMAND "${KERNELS_PYTHON}" "${script}" ${arg_ARGS} LABELS cpu ${arg_LABELS})
 endfunction()
 
 # Each GPU entry's measured seconds (test/entry_seconds.txt, bench/suite_timing.py --costs-out)
@@ -119,9 +120,6 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KERNELS_ENTRY_S
 # kernels_add_gpu_test(<name> COMMAND <target> [args...] LABELS <label>... [NO_MPS] [PROPERTIES <prop> <value>...])
 # NO_MPS: the command is not a GPU test executable (whose main alone joins the MPS daemon).
 function(kernels_add_gpu_test name)
-  if(NOT KERNELS_SELF_TESTS)  # the kit inside another project adds none of its own tests
-    return()
-  endif()
   cmake_parse_arguments(arg "NO_MPS" "" "COMMAND;LABELS;PROPERTIES" ${ARGN})
   set(sharing ${KERNELS_MPS_TEST_PROPERTIES})
   if(arg_NO_MPS)
@@ -133,9 +131,8 @@ function(kernels_add_gpu_test name)
       set(cost COST ${CMAKE_MATCH_2})
     endif()
   endforeach()
-  add_test(NAME ${name} COMMAND ${arg_COMMAND})
-  set_tests_properties(${name} PROPERTIES LABELS "gpu;${arg_LABELS}" ${KERNELS_GPU_TEST_PROPERTIES} ${sharing}
-                                          ${cost} ${arg_PROPERTIES})
+  kernels_add_self_test(${name} COMMAND ${arg_COMMAND} LABELS gpu ${arg_LABELS}
+                        PROPERTIES ${KERNELS_GPU_TEST_PROPERTIES} ${sharing} ${cost} ${arg_PROPERTIES})
 endfunction()
 
 

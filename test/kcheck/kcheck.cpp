@@ -238,7 +238,7 @@ int main(int argc, char** argv) {
   if (cases.size() == 1) std::cout << "case:   " << harness::describe(cases.front()) << "\n";
   // Under test/runtime/sanitize.sh a report names its case from this line, as a test's does.
   if (harness::suite_variable("KERNELS_SANITIZER_TOOL") != nullptr && cases.size() == 1)
-    std::cout << "sanitize case: " << harness::printed_rerun_line(cases.front()) << std::endl;
+    std::cout << harness::sanitize_case_line(cases.front()) << std::endl;
   try {
     if (cases.front().distribution == harness::Distribution::large) return run_large(info, cases.front());
     return run(info, cases);

@@ -98,7 +98,7 @@ class Cases : public harness::VariantTest<Type> {
     batch.add_run(input, block_size);
     if (also_in_place) batch.add_run(input, block_size, true);
     // test/runtime/sanitize.sh names the case of the first report it sees from this line.
-    std::printf("sanitize case: %s\n", harness::printed_rerun_line(batch.case_of(0)).c_str());
+    std::printf("%s\n", harness::sanitize_case_line(batch.case_of(0)).c_str());
     std::fflush(stdout);
     EXPECT_TRUE(harness::all_passed(batch.run()));
   }

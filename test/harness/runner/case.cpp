@@ -59,6 +59,8 @@ std::string kcheck_line(const Case& c) { return "kcheck" + joined_args(c); }
 
 std::string printed_rerun_line(const Case& c) { return kcheck_command(c) + joined_args(c); }
 
+std::string sanitize_case_line(const Case& c) { return "sanitize case: " + printed_rerun_line(c); }
+
 std::string kcheck_command(const Case& c) {
   const std::string library = variant_library_of(c.id());
   return library.empty() ? "kcheck" : "kcheck --variants-library " + library;

@@ -61,6 +61,8 @@ std::string kcheck_line(const Case& c);
 // starts, so that it runs as printed (kcheck_line stays the plain form a --batch file holds).
 std::string kcheck_command(const Case& c);
 std::string printed_rerun_line(const Case& c);  // kcheck_command(c) and the case's options
+// "sanitize case: " and the printed rerun line: what test/runtime/sanitize.sh names a report's case from.
+std::string sanitize_case_line(const Case& c);
 
 // The rerun lines of cases, one a line: a file of them is what kcheck --batch runs, in order.
 std::string batch_lines(std::span<const Case> cases);
