@@ -17,9 +17,9 @@ IFS=, read -r -a gpus <<< "$2"
 program=${3:-build}/bench/context_burst
 [ -x "$program" ] || { echo "context-burst: $program not built (cmake --build build --target context_burst)" >&2; exit 2; }
 folder=$(mktemp -d)
-trap '[ $mps = 1 ] && "$(dirname "$0")/mps-daemon.sh" stop "$folder/mps" > /dev/null; rm -rf "$folder"' EXIT
+trap '[ $mps = 1 ] && "$(dirname "$0")/../test/runtime/mps-daemon.sh" stop "$folder/mps" > /dev/null; rm -rf "$folder"' EXIT
 if [ $mps = 1 ]; then
-  "$(dirname "$0")/mps-daemon.sh" start "$folder/mps" > /dev/null || { echo "context-burst: no MPS daemon" >&2; exit 2; }
+  "$(dirname "$0")/../test/runtime/mps-daemon.sh" start "$folder/mps" > /dev/null || { echo "context-burst: no MPS daemon" >&2; exit 2; }
   export CUDA_MPS_PIPE_DIRECTORY=$folder/mps/pipe CUDA_MPS_LOG_DIRECTORY=$folder/mps/log
 fi
 start=$(date +%s%N)

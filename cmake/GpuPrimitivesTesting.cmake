@@ -32,12 +32,13 @@ set(GPU_PRIMITIVES_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/variant_tests.cmake.in" C
 # (ctest --resource-spec-file with `gpu-resource-spec.sh` of every GPU replaces it for a run).
 execute_process(COMMAND "${GPU_PRIMITIVES_SCRIPTS_DIR}/gpu-resource-spec.sh" 1
                 OUTPUT_VARIABLE one_gpu COMMAND_ERROR_IS_FATAL ANY)
-set(GPU_PRIMITIVES_ONE_GPU "${one_gpu}" CACHE INTERNAL "a resource specification of one GPU")
-string(JSON slots GET "${GPU_PRIMITIVES_ONE_GPU}" local 0 gpus 0 slots)
+# A global property, not the cache: a cached value loses its lines after the first (CMake warns on every configure).
+set_property(GLOBAL PROPERTY GPU_PRIMITIVES_ONE_GPU "${one_gpu}")
+string(JSON slots GET "${one_gpu}" local 0 gpus 0 slots)
 set(GPU_PRIMITIVES_SLOTS_PER_GPU "${slots}" CACHE INTERNAL "a GPU's slots")
 if(NOT DEFINED CTEST_RESOURCE_SPEC_FILE)
   set(CTEST_RESOURCE_SPEC_FILE "${CMAKE_BINARY_DIR}/one-gpu-resources.json")
-  file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${GPU_PRIMITIVES_ONE_GPU}")
+  file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${one_gpu}")
 endif()
 
 function(gpu_primitives_test_program program)
@@ -74,7 +75,8 @@ function(gpu_primitives_add_tests library)
   _gpu_primitives_mps_fixture()
   if(NOT DEFINED CTEST_RESOURCE_SPEC_FILE)  # the kit added with add_subdirectory: the caller's folder gets it
     set(CTEST_RESOURCE_SPEC_FILE "${CMAKE_BINARY_DIR}/one-gpu-resources.json")
-    file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${GPU_PRIMITIVES_ONE_GPU}")
+    get_property(one_gpu GLOBAL PROPERTY GPU_PRIMITIVES_ONE_GPU)
+    file(CONFIGURE OUTPUT "${CTEST_RESOURCE_SPEC_FILE}" CONTENT "${one_gpu}")
     set(CTEST_RESOURCE_SPEC_FILE "${CTEST_RESOURCE_SPEC_FILE}" PARENT_SCOPE)
   endif()
   get_property(count GLOBAL PROPERTY GPU_PRIMITIVES_TEST_PROGRAM_COUNT)
