@@ -32,6 +32,11 @@ threshold); the others are reported "SLOW, not confirmed" and do not fail the ch
 (bench/results/perf-regression/table.md, "v2 confirmed") a 10 % slowdown at 2^28 was confirmed
 in every check, and no unchanged row stayed SLOW.
 
+Below the bar: a row read slower (perf_compare.py: 2 % to 5 %, p < 0.01, runs spread by at most twice that)
+is timed again with the SLOW rows and stays slower only where the fresh rounds read slower too,
+at p < 0.01 (all 5 fresh head runs above all 5 base runs); the others read SAME. A slower row is
+in the table and the summary line and does not fail the check.
+
 Writes table.md (the confirmation's table below the first), ratios.png and the runs' JSON and
 logs (runs/) to --out. Exit status: 1 when a row is SLOW (confirmed), 2 on bad input (an unknown
 revision, a missing binary, a failed build, run or row), 77 when kernels_bench finds no GPU,
@@ -339,25 +344,29 @@ def check(args):
     say(f"{len(rows)} rows, {args.rounds} rounds of {args.repetitions} repetitions a side, runs "
         f"{', '.join(commands)} (A base, B head)")
     if args.confirm_rounds:
-        say(f"rows read SLOW are timed again, {args.confirm_rounds} fresh rounds of those rows, and stay SLOW only "
-            f"if these read SLOW too (p < {perf_compare.CONFIRM_ALPHA:g})")
+        say(f"rows read SLOW or slower are timed again, {args.confirm_rounds} fresh rounds of those rows, and stay SLOW "
+            f"only if these read SLOW too (p < {perf_compare.CONFIRM_ALPHA:g}), slower only if slower too "
+            f"(p < {args.alpha:g})")
     if args.dry_run:
         print_plan(rows, exact_filter(rows), commands, args.plant)
         return 0
     os.makedirs(folder, exist_ok=True)
     environments = dict(zip("AB", run_environments(args.plant)))
     results, problems = run_and_compare(commands, environments, folder, args.threshold, args.alpha)
-    slow = {result.row for result in results if result.verdict == perf_compare.SLOW}
+    flagged = {result.row for result in results if result.verdict in (perf_compare.SLOW, perf_compare.SLOWER)}
     confirmation = []
-    if slow and args.confirm_rounds and not problems:
-        again = round_commands(binaries, [row for row in rows if perf_compare.row_label(row) in slow],
+    if flagged and args.confirm_rounds and not problems:
+        again = round_commands(binaries, [row for row in rows if perf_compare.row_label(row) in flagged],
                                args.rounds + 1, args.confirm_rounds, args.repetitions, folder)
-        say(f"{len(slow)} row(s) read SLOW: runs {', '.join(again)} of those rows confirm or clear them")
+        say(f"{len(flagged)} row(s) read SLOW or slower: runs {', '.join(again)} of those rows confirm or clear them")
         confirmation, problems = run_and_compare(again, environments, folder, args.threshold, perf_compare.CONFIRM_ALPHA)
         confirmed = {result.row for result in confirmation if result.verdict == perf_compare.SLOW}
+        still_slower = {result.row for result in confirmation if perf_compare.reads_slower(result, args.alpha)}
         for result in results:
             if result.verdict == perf_compare.SLOW and result.row not in confirmed:
                 result.verdict = perf_compare.UNCONFIRMED
+            elif result.verdict == perf_compare.SLOWER and result.row not in still_slower:
+                result.verdict = perf_compare.SAME
     return report(args, results, confirmation, problems, base_about, len(rows), time.monotonic() - started)
 
 
@@ -386,8 +395,9 @@ def report(args, results, confirmation, problems, base_about, row_count, elapsed
     table = (f"Base {base_about} (A) against the head {args.head_build} (B){planted}.\n\n"
              + perf_compare.markdown(results, args.threshold, args.alpha, perf_compare.MIN_RUNS))
     if confirmation:
-        table += (f"\nConfirmation: the rows read SLOW, timed again in {args.confirm_rounds} fresh rounds a side; a row "
-                  f"stays SLOW only where these read SLOW too.\n\n"
+        table += (f"\nConfirmation: the rows read SLOW or slower, timed again in {args.confirm_rounds} fresh rounds a "
+                  f"side; a row stays SLOW only where these read SLOW too, slower where they read slower at "
+                  f"p < {args.alpha:g}.\n\n"
                   + perf_compare.markdown(confirmation, args.threshold, perf_compare.CONFIRM_ALPHA, perf_compare.MIN_RUNS))
     print(table, end="")
     with open(os.path.join(args.out, "table.md"), "w", encoding="utf-8") as file:
@@ -397,6 +407,10 @@ def report(args, results, confirmation, problems, base_about, row_count, elapsed
     except ImportError:
         say("matplotlib is missing: no ratios.png (ci/install-deps.sh installs it)")
     say(f"{row_count} rows compared in {elapsed:.0f} s; report in {args.out}")
+    slower = [result.row for result in results if result.verdict == perf_compare.SLOWER]
+    if slower:
+        say(f"{len(slower)} row(s) slower by {perf_compare.SLOWER_FLOOR * 100:g} % to {args.threshold * 100:g} %, "
+            f"confirmed (reported, not failing): {', '.join(slower)}")
     for problem in problems:
         say(problem)
     if problems:

@@ -325,6 +325,9 @@ class SuiteTiming(unittest.TestCase):
                                                             "4", "0", "2", "18", "13"])
         self.assertEqual(table_line(text, "reduce property")[1:4], ["1", "0", "0"])
         self.assertEqual(table_line(text, "all")[-2:], ["42", "33"])
+        # Fails if the start cost is not put as a number beside the device calls.
+        self.assertIn("Contexts: 3 processes spent 2 s starting (0.50 s each, 4 % of their summed 42 s), against "
+                      "5 s in device calls (launch and wait, 11 %).", text)
 
     def test_the_failure_path_needs_the_mutants_library(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -407,15 +410,32 @@ class PerfCompare(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.verdict(result), "FAST")
 
-    def test_a_significant_change_below_the_threshold_is_the_same(self):
+    def test_a_steady_loss_below_the_threshold_is_slower_and_passes(self):
+        # Fails if a significant 3 % loss on runs that agree to a fraction of it passes unreported,
+        # fails the check, or is not SLOW once over the threshold.
         base, head = self.runs([2.0] * 5, spread=0.002), self.runs([2.06] * 5, spread=0.002)
         result = self.compare(base, head)
         self.assertEqual(result.returncode, 0, result.stderr)
         cells = table_line(result.stdout, self.ROW)
         self.assertLess(float(cells[4]), 0.01, "significant")
-        self.assertEqual(cells[-1], "SAME")
+        self.assertEqual(cells[-1], "slower")
+        self.assertIn("1 rows: 1 slower.", result.stdout)
         # The same runs with a 2 % threshold: over it, so SLOW.
         self.assertEqual(self.verdict(self.compare(base, head, "--threshold", "0.02")), "SLOW")
+
+    def test_a_loss_within_the_spread_or_under_the_floor_is_the_same(self):
+        # Fails if a loss under half the runs' own spread, or under 2 %, reads slower: unchanged
+        # launch-bound rows differ by 20 % between runs.
+        wide = self.compare(self.runs([1.98, 1.99, 2.00, 2.01, 2.02], spread=0.001),
+                            self.runs([2.03, 2.04, 2.06, 2.20, 2.30], spread=0.001))
+        cells = table_line(wide.stdout, self.ROW)
+        self.assertLess(float(cells[4]), 0.01, "significant")
+        self.assertGreater(float(cells[6]), 2 * float(cells[3]), "a spread over twice the change")
+        self.assertEqual(cells[-1], "SAME")
+        small = self.compare(self.runs([2.0] * 5, spread=0.001), self.runs([2.03] * 5, spread=0.001))
+        self.assertEqual(self.verdict(small), "SAME", "1.5 %: under the floor")
+        self.assertEqual(self.verdict(self.compare(self.runs([2.0] * 5, spread=0.001), self.runs([2.03] * 5, spread=0.001),
+                                                   "--slower-floor", "0.01")), "slower")
 
     def test_processes_not_repetitions_are_the_units(self):
         # Fails if a side's repetitions are pooled again: each process has its own level (as on the
@@ -715,7 +735,7 @@ class PerfRegression(unittest.TestCase):
         with open(os.path.join(self.out, "table.md"), encoding="utf-8") as file:
             table = file.read()
         self.assertIn("| scan/naive/int/1024 |", table)
-        self.assertIn("Confirmation: the rows read SLOW, timed again in 5 fresh rounds", table)
+        self.assertIn("Confirmation: the rows read SLOW or slower, timed again in 5 fresh rounds", table)
         self.assertIn("1 rows: 1 SLOW.", table)
         if HAVE_MATPLOTLIB:
             with open(os.path.join(self.out, "ratios.png"), "rb") as file:
@@ -730,6 +750,22 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual(table_line(result.stdout, "scan/naive/int/1024")[-1], "SLOW, not confirmed")
         self.assertIn(f"1 SLOW, not confirmed, {len(SELECTED) - 1} SAME", result.stdout)
         self.assertEqual(len(self.runs()), 20)
+
+    def test_a_planted_three_percent_slowdown_is_slower_and_passes(self):
+        # Fails if a 3 % slower head row goes unreported, fails the check, is not confirmed by fresh
+        # runs of that row alone, or stays slower when the fresh runs do not repeat it.
+        result = self.check("--plant", "^reduce/vectorized/int/268435456$=0.03")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual(table_line(result.stdout, "reduce/vectorized/int/268435456")[-1], "slower")
+        self.assertIn(f"1 slower, {len(SELECTED) - 1} SAME", result.stdout)
+        self.assertIn("1 row(s) slower by 2 % to 5 %, confirmed (reported, not failing): "
+                      "reduce/vectorized/int/268435456", result.stdout)
+        self.assertEqual(len(self.runs()), 20, "5 fresh rounds of the slower row")
+        once = self.fake_build("B", slow_runs=5, slow_plant="^reduce/vectorized/int/268435456$=0.03")
+        cleared = self.check(head=once)
+        self.assertEqual(cleared.returncode, 0, cleared.stdout + cleared.stderr)
+        self.assertEqual(table_line(cleared.stdout, "reduce/vectorized/int/268435456")[-1], "SAME")
+        self.assertNotIn("slower by", cleared.stdout)
 
     def test_confirmation_rounds(self):
         # Fails if --confirm-rounds 0 still times SLOW rows again, or if too few fresh rounds for a
@@ -777,7 +813,7 @@ class PerfRegression(unittest.TestCase):
         self.assertEqual([line.split(":")[0] for line in lines if re.match(r"^[AB][0-9]:", line)],
                          [f"{side}{index}" for index in range(1, 6) for side in "AB"])
         self.assertIn("B1: KERNELS_BENCH_SLOWDOWN='^scan/=0.1' ", result.stdout)
-        self.assertIn("rows read SLOW are timed again, 5 fresh rounds of those rows", result.stdout)
+        self.assertIn("rows read SLOW or slower are timed again, 5 fresh rounds of those rows", result.stdout)
         self.assertTrue(all(f"  {row}/manual_time" in lines for row in SELECTED))
         # A base revision to build: the commands, with the head build's options, and nothing done.
         if subprocess.run(["git", "-C", HERE, "rev-parse", "HEAD"], capture_output=True, check=False).returncode:
