@@ -288,7 +288,16 @@ def phases_section(preset, table):
     for kind, row in sorted(table.items(), key=lambda item: -item[1]["wall"]) + [("all", total)]:
         cells = [f"{row[column]:.0f}" for column in columns + ["wall", "cpu"]]
         lines.append(f"| {kind} | {row['entries']:.0f} | " + " | ".join(cells) + " |")
-    return lines + [""]
+    return lines + ["", context_share(total), ""]
+
+
+def context_share(total):
+    """The line that puts a number on start cost: the processes' starts (contexts) against their device calls."""
+    wall, count = total["wall"], total["entries"]
+    device = total["launch"] + total["wait"]
+    return (f"Contexts: {count:.0f} processes spent {total['start']:.0f} s starting ({total['start'] / count:.2f} s each, "
+            f"{100 * total['start'] / wall:.0f} % of their summed {wall:.0f} s), against {device:.0f} s in device calls "
+            f"(launch and wait, {100 * device / wall:.0f} %).")
 
 
 def variant_of(entry):

@@ -158,8 +158,9 @@ endfunction()
 # contexts one at a time (2.0 to 2.6 s each when 16 processes start together on an H100, 0.2 s
 # alone), and 421 per-type processes spent 745 s of the gpu preset's process time starting; one
 # process per variant ran its types one after another for up to 24 s, far from the seconds a
-# kernel's author waits for.
-set(KERNELS_TYPE_GROUPS 4)
+# kernel's author waits for. On an H200 two groups or one shortened no preset and lengthened the heavy variants'
+# entries (bench/results/suite-timing.md); -DKERNELS_TYPE_GROUPS=<n> sets another count, to measure it again.
+set(KERNELS_TYPE_GROUPS 4 CACHE STRING "ctest entries a variant's typed tests are split into, by element type")
 function(kernels_add_family_gpu_tests family)
   cmake_parse_arguments(arg "" "" "TYPES" ${ARGN})
   set(target ${family}_test)
