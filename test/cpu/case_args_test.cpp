@@ -70,6 +70,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
                 c.repeat = high_seed ? harness::kMaxRepeat : 1u;
                 c.graph = high_seed;
                 c.noise = high_seed ? harness::kMaxNoise : 0u;
+                c.chained = high_offset;
                 c.offset = high_offset ? harness::kMaxOffset : 0u;
                 ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
                 ++checked;
@@ -163,6 +164,7 @@ TEST(CaseArgs, ALargeCaseRunsOnceAlone) {
   EXPECT_EQ(rejected_option(with({"--repeat", "2"})), "--repeat");
   EXPECT_EQ(rejected_option(with({"--graph"})), "--graph");
   EXPECT_EQ(rejected_option(with({"--noise", "50"})), "--noise");
+  EXPECT_EQ(rejected_option(with({"--chained"})), "--chained");
   EXPECT_EQ(rejected_option(with({"--type", "float"})), "--type");  // floats are only sort keys
   EXPECT_EQ(rejected_option({"sort/cub", "--dist", "large", "--type", "float", "--n", "4296015875"}), "(accepted)");
   EXPECT_EQ(rejected_option({"sort/cub", "--dist", "large", "--type", "double"}), "--dist");
@@ -232,6 +234,13 @@ TEST(CaseArgs, BatchLinesReadBackAsTheirCases) {
   Case with_noise = b;
   with_noise.noise = 50;
   EXPECT_THROW(harness::parse_batch_lines({harness::kcheck_line(a), harness::kcheck_line(with_noise)}), CaseArgsError);
+  Case chained = b;
+  chained.chained = true;
+  EXPECT_THROW(harness::parse_batch_lines({harness::kcheck_line(a), harness::kcheck_line(chained)}), CaseArgsError);
+  Case chained_first = a;
+  chained_first.chained = true;
+  EXPECT_EQ(harness::parse_batch_lines({harness::kcheck_line(chained_first), harness::kcheck_line(chained)}).size(),
+            2u);
   EXPECT_THROW(harness::parse_batch_lines({"kcheck scan/decoupled_lookback --n -5"}), CaseArgsError);
   EXPECT_THROW(harness::parse_batch_lines({"", " "}), CaseArgsError);
 }

@@ -20,7 +20,7 @@ struct CaseText {
   std::string variant;
   std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1",
                               noise = "0";
-  bool in_place = false, graph = false;
+  bool in_place = false, graph = false, chained = false;
 };
 
 std::string names_of(const auto& values) {
@@ -61,6 +61,9 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
                   "microseconds, 0.." + std::to_string(kMaxNoise) +
                       " (default 0): before each run, a kernel on a second stream keeps random multiprocessors "
                       "busy up to this long, as the stress test does");
+  app->add_flag("--chained", text.chained,
+                "run the batch's cases one after another on one stream through one workspace, poisoned once, as "
+                "the test of calls in sequence does (a --batch file's cases: each after the ones before it)");
   return app;
 }
 
@@ -142,6 +145,7 @@ Case parse_case_args(const std::vector<std::string>& args) {
   c.offset = parse_number<unsigned>("--offset", text.offset, 0, kMaxOffset);
   c.repeat = parse_number<unsigned>("--repeat", text.repeat, 1, kMaxRepeat);
   c.graph = text.graph;
+  c.chained = text.chained;
   c.noise = parse_number<unsigned>("--noise", text.noise, 0, kMaxNoise);
   if (app->count("--n") > 0) {
     c.n = parse_number<std::uint64_t>("--n", text.n, 0, std::numeric_limits<std::uint64_t>::max());
@@ -183,10 +187,12 @@ std::vector<Case> parse_batch_lines(const std::vector<std::string>& lines) {
     }
     const Case& first = cases.front();
     const Case& c = cases.back();
-    if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form, c.graph, c.noise) !=
-        std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form, first.graph, first.noise)) {
-      throw CaseArgsError("--batch",
-                          where + "not of the first case's variant, type, op, kind or form, --graph and --noise");
+    if (std::tie(c.family, c.variant, c.type, c.op, c.kind, c.form, c.graph, c.noise, c.chained) !=
+        std::tie(first.family, first.variant, first.type, first.op, first.kind, first.form, first.graph, first.noise,
+                 first.chained)) {
+      throw CaseArgsError("--batch", where +
+                                         "not of the first case's variant, type, op, kind or form, --graph, --noise "
+                                         "and --chained");
     }
   }
   if (cases.empty()) throw CaseArgsError("--batch", "no case");

@@ -130,11 +130,12 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
     for (unsigned k = 0; k < c.repeat; ++k) batch.add_run(slot->second, c.block_size, c.in_place);
   }
   const bool repeated = std::any_of(cases.begin(), cases.end(), [](const harness::Case& c) { return c.repeat > 1; });
-  // One batch runs one way (parse_batch_lines checks it): the first case's graph and noise.
+  // One batch runs one way (parse_batch_lines checks it): the first case's graph, noise and chaining.
   return print_report(batch.run({.describe_passes = cases.size() == 1 && !repeated,
                                  .as_graph = cases.front().graph,
                                  .same_bits_when_repeated = info.deterministic && repeated,
-                                 .noise_us = cases.front().noise}));
+                                 .noise_us = cases.front().noise,
+                                 .chained = cases.front().chained}));
 }
 
 // A `large` case, alone (harness/large/large_case.hpp).

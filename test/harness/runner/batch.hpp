@@ -48,6 +48,9 @@ struct RunOptions {
   // Scheduling noise before each run (microseconds a noise block may spin; 0 is none), as the
   // stress tests run cross-block variants.
   unsigned noise_us = 0;
+  // The runs one after another on the tests' stream through one workspace (the largest any run asks
+  // for), poisoned once: each call finds what the calls before it left, as a caller's reused workspace.
+  bool chained = false;
 };
 
 // The bytes of `values`, so that two values or arrays compare bit for bit (floats included: -0.0

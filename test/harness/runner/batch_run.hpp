@@ -102,7 +102,7 @@ class BatchExecution {
         inputs_(input_image()),
         device_(batch.variant_, batch.mode_, batch.inputs_, batch.runs_),
         workspace_bytes_(query_workspaces()),
-        workspaces_(workspace_bytes_) {
+        workspaces_(arena_slices()) {
     report_.cases = batch.runs_.size();
   }
 
@@ -160,11 +160,20 @@ class BatchExecution {
     return bytes;
   }
 
-  // A run's case as the batch ran it: as a graph, beside its noise.
+  // The workspace arena's slices: one a run, or for chained runs one that all of them share, as large as the
+  // largest query.
+  std::vector<std::size_t> arena_slices() const {
+    if (!options_.chained || workspace_bytes_.empty()) return workspace_bytes_;
+    return {*std::max_element(workspace_bytes_.begin(), workspace_bytes_.end())};
+  }
+  std::size_t slice_of(std::size_t r) const { return options_.chained ? 0 : r; }
+
+  // A run's case as the batch ran it: as a graph, beside its noise, after the runs before it.
   Case case_as_run(std::size_t r) const {
     Case c = batch_.case_of(r);
     c.graph = options_.as_graph;
     c.noise = options_.noise_us;
+    c.chained = options_.chained;
     return c;
   }
 
@@ -188,8 +197,8 @@ class BatchExecution {
     // Other noise for every batch of the process: a stress test's repeats are not alike.
     static std::uint64_t noisy_batches = 0;
     if (options_.noise_us != 0) noise_seed_ = derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
-    if (!options_.as_graph && options_.noise_us != 0) {
-      // One stream, as the noise was made for: each run's noise lands just before it.
+    if (!options_.as_graph && (options_.noise_us != 0 || options_.chained)) {
+      // One stream, as the noise was made for (each run's noise lands just before it) and as chained calls follow.
       marks_.may_query();
       launch_each([](std::size_t) { return test_stream(); });
       return;
@@ -225,7 +234,7 @@ class BatchExecution {
       try {
         const In* input = inputs_->segment(batch_.runs_[r].input);
         device_.record_launch_input(r, input);
-        device_.launch(r, input, workspaces_.slice(r), stream);
+        device_.launch(r, input, workspaces_.slice(slice_of(r)), stream);
       } catch (const std::exception& error) {
         problems_[r] = Problem{FailureKind::launch_error, std::string("the call threw: ") + error.what()};
       }
@@ -255,9 +264,10 @@ class BatchExecution {
       if (!problems_[r]) {
         if (auto wrong = device_.judge(r)) problems_[r] = Problem{FailureKind::wrong_value, std::move(*wrong)};
       }
-      if (!problems_[r] && overran[r]) {
-        problems_[r] = Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(workspace_bytes_[r]) +
-                                                               " workspace bytes its query asked for"};
+      if (!problems_[r] && overran[slice_of(r)]) {
+        problems_[r] =
+            Problem{FailureKind::out_of_bounds, "wrote past the " + std::to_string(arena_slices()[slice_of(r)]) +
+                                                    " workspace bytes its query asked for"};
       }
       if (!problems_[r] && repeats_differ[r]) problems_[r] = Problem{FailureKind::wrong_value, *repeats_differ[r]};
       if (problems_[r]) {

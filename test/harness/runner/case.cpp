@@ -22,6 +22,7 @@ std::string describe(const Case& c) {
   if (c.repeat != 1) text << " repeat=" << c.repeat;
   if (c.graph) text << " graph";
   if (c.noise != 0) text << " noise=" << c.noise << "us";
+  if (c.chained) text << " chained";
   return text.str();
 }
 
@@ -42,6 +43,7 @@ std::vector<std::string> to_args(const Case& c) {
   if (c.repeat != 1) args.insert(args.end(), {"--repeat", std::to_string(c.repeat)});
   if (c.graph) args.emplace_back("--graph");
   if (c.noise != 0) args.insert(args.end(), {"--noise", std::to_string(c.noise)});
+  if (c.chained) args.emplace_back("--chained");
   return args;
 }
 
@@ -112,6 +114,7 @@ std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& vari
   if (c.repeat != 1) return ContractBreach{"repeat", "a case runs once"};
   if (c.graph) return ContractBreach{"graph", "a case runs as a plain call"};
   if (c.noise != 0) return ContractBreach{"noise", "a case runs without noise"};
+  if (c.chained) return ContractBreach{"chained", "a case runs alone"};
   if (c.in_place) return ContractBreach{"in_place", "a scan writes an output of its own"};
   if (c.family != kernels::Family::sort && c.op != kernels::Op::sum &&
       (c.family == kernels::Family::scan || !kernels::is_commutative(c.op))) {

@@ -37,6 +37,9 @@ struct Case {
   // whose blocks spin up to `noise` microseconds before each run (--noise; 0 is none).
   bool graph = false;
   unsigned noise = 0;
+  // Called after the batch's earlier runs, one after another on one stream through one workspace that
+  // keeps what they left (--chained): a caller's reuse of a variant's workspace.
+  bool chained = false;
 
   bool operator==(const Case&) const = default;
   std::string id() const;  // "family/variant"

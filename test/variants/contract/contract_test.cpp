@@ -106,6 +106,23 @@ TEST_P(Contract, CapturesIntoAGraphWithoutAllocatingOrSynchronising) {
   }
 }
 
+// A caller reuses a workspace, as CUB's temporary storage is meant to be: calls one after another on
+// one stream through one workspace, poisoned only before the first, each of other values and another
+// length (shorter, longer), must each be right. State a call leaves for the next (a look-back's status
+// words not reset) passes every single call and fails here.
+TEST_P(Contract, CalledAgainThroughOneWorkspace) {
+  const std::pair<Distribution, std::uint64_t> calls[] = {{Distribution::random, 1000003},
+                                                          {Distribution::sorted, 4099},
+                                                          {Distribution::reverse, std::uint64_t(1) << 21},
+                                                          {Distribution::random, 33},
+                                                          {Distribution::duplicates, 1000003}};
+  for (Mode mode : modes()) {
+    Batch batch(variant(), mode);
+    for (const auto& [values, n] : calls) batch.add_run(batch.add_input(input(values, preferred_length(n), 0)), 0);
+    EXPECT_TRUE(harness::all_passed(batch.run({.chained = true})));
+  }
+}
+
 TEST_P(Contract, RejectedCallsEnqueueNothingAndWriteNothing) {
   expect_rejected_calls<TestedFamily>(variant(), preferred_length(1024));
 }
