@@ -191,6 +191,9 @@ TEST(RerunConfirmation, AStressCaseKeepsItsNoiseAndSaysWhenItNeverFailsAgain) {
   EXPECT_EQ(kcheck.lines[2].repeat, 222u);
   EXPECT_EQ(failure.c, before);
   EXPECT_NE(failure.what.find("needs the cases or processes that ran beside it"), std::string::npos) << failure.what;
+  // Says that it depends on timing, after how many runs: 1 alone, then 20 and 222 beside noise.
+  EXPECT_NE(failure.what.find("[timing-dependent, after 243 reruns (its rerun line passed alone"), std::string::npos)
+      << failure.what;
 }
 
 // A failure of the third run of a batch whose line never fails alone: it is rerun after the two
@@ -241,7 +244,11 @@ TEST(RerunConfirmation, AFailureThatPassesAfterTheRunsBeforeItSaysSo) {
   EXPECT_FALSE(std::filesystem::exists(batch.file));
   EXPECT_EQ(batch.failure.rerun_line(), harness::kcheck_line(batch.failure.c));
   EXPECT_NE(
-      batch.failure.what.find("then it passed after the 2 runs before it in its batch: the failure needs the cases"),
+      batch.failure.what.find(
+          "[timing-dependent, after 2022 reruns (its rerun line passed alone in a child kcheck, then 0 of 20 runs "
+          "failed, "
+          "then 0 of 1000 runs beside scheduling noise of 50 us failed, then 0 of 1000 runs failed, then it passed "
+          "after the 2 runs before it in its batch): the failure needs the cases"),
       std::string::npos)
       << batch.failure.what;
 }

@@ -117,6 +117,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   const unsigned noise = failure.c.noise != 0 ? failure.c.noise : kConfirmationNoise;
   Case repeated;
   RerunOutcome many;
+  unsigned reruns = 1;  // the runs of the case tried so far: the plain one, then each measure's
   // Runs the case `repeat` times beside `level_noise` and adds what it gave to `tried`; false
   // when that ends the confirmation (a refusal or a hang, said in the failure).
   const auto measure = [&](unsigned level_noise, unsigned repeat) {
@@ -124,6 +125,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     repeated.noise = level_noise;
     repeated.repeat = repeat;
     many = rerun(repeated);
+    reruns += repeat;
     const std::string beside =
         level_noise != 0 ? " beside scheduling noise of " + std::to_string(level_noise) + " us" : "";
     if (many.result == RerunOutcome::refused) {
@@ -156,6 +158,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
     const std::filesystem::path file = new_rerun_file_path();
     std::ofstream(file) << batch_lines(std::span(*failure.batch_runs).first(failure.run + 1));
     const RerunOutcome after = rerun_batch(file, (*failure.batch_runs)[failure.run]);
+    ++reruns;
     const std::string before = "the " + std::to_string(failure.run) + " runs before it in its batch";
     if (after.result == RerunOutcome::failed) {
       failure.rerun_file = file.string();
@@ -169,8 +172,8 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
         after.result == RerunOutcome::hung ? ", then " + before + " and it hung" : ", then it passed after " + before;
   }
   failure.what +=
-      " [" + tried +
-      ": the failure needs the cases or processes that ran beside it; test/runtime/sanitize.sh racecheck, synccheck "
+      " [timing-dependent, after " + std::to_string(reruns) + " reruns (" + tried +
+      "): the failure needs the cases or processes that ran beside it; test/runtime/sanitize.sh racecheck, synccheck "
       "or memcheck may see on this line the race or the read it depends on]";
 }
 
