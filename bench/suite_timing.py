@@ -9,7 +9,10 @@ the build); --junit reads a JUnit file such a run wrote before. The Markdown it 
 preset the wall time (ctest's own), the entries and their outcomes, the summed time of the
 entries (what -j hides), the ten slowest entries, each variant's summed entry time (what
 `ctest -L <family>/<variant>` costs on one core) and the targets met or not: the gpu preset in
-60 s, sanitize in 150 s, one variant's GPU entries in 5 s.
+60 s, sanitize in 150 s, one variant's GPU entries in 5 s. Where --build-dir lists the entries and
+a resource specification, the slot-seconds the GPU entries held (seconds times slots) over the
+build's slots: the least wall with every slot busy, which a run near it cannot beat by starting
+processes faster.
 
     bench/suite_timing.py --failure-path onesweep_skips_top_digit=sort.radix_onesweep ...
 
@@ -308,7 +311,46 @@ def variant_of(entry):
     return None
 
 
-def section(run):
+@dataclass(frozen=True)
+class Slots:
+    of_entry: dict  # {entry: the GPU slots its RESOURCE_GROUPS take}
+    capacity: int  # the slots of the build's resource specification, every GPU's
+
+
+def read_slots(build_dir):
+    """The build's entries' slots and its resource specification's (ctest's own listing), or None
+    where the folder has no tests or no specification."""
+    try:
+        listing = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], capture_output=True,
+                                 text=True, check=True)
+        with open(os.path.join(build_dir, "CTestTestfile.cmake"), encoding="utf-8") as file:
+            spec = re.search(r'set\(CTEST_RESOURCE_SPEC_FILE "([^"]+)"\)', file.read())
+        with open(spec[1], encoding="utf-8") as file:
+            gpus = json.load(file)["local"][0]["gpus"]
+    except (OSError, subprocess.CalledProcessError, TypeError, KeyError, IndexError, ValueError):
+        return None
+    of_entry = {}
+    for test in json.loads(listing.stdout).get("tests", []):
+        for prop in test.get("properties", []):
+            if prop["name"] == "RESOURCE_GROUPS":
+                of_entry[test["name"]] = sum(int(group["requirements"][0]["slots"]) for group in prop["value"])
+    return Slots(of_entry, sum(int(gpu["slots"]) for gpu in gpus))
+
+
+def slot_line(run, slots):
+    """What a run's GPU slots allow: its entries' seconds times the slots each held, over the
+    build's slots, is the least wall with every slot busy; near the wall, the run is bound by the work
+    its slots hold, and fewer or cheaper processes shorten it only by the time they hold slots."""
+    held = sum(entry.seconds * slots.of_entry[entry.name] for entry in run.entries if entry.name in slots.of_entry)
+    if not held or not slots.capacity:
+        return None
+    least = held / slots.capacity
+    return (f"Slots: the GPU entries held {held:.0f} slot-seconds (each entry's seconds times its slots) of the "
+            f"build's {slots.capacity}: at least {least:.1f} s with every slot busy, against a wall of "
+            f"{run.wall_s:.1f} s ({100 * least / run.wall_s:.0f} %).")
+
+
+def section(run, slots=None):
     entries = run.entries
     count = defaultdict(int)
     for entry in entries:
@@ -324,6 +366,8 @@ def section(run):
         target = TARGETS_S[run.preset]
         verdict = "met" if run.wall_s <= target else f"not met ({run.wall_s / target:.1f}x)"
         lines.append(f"Target: {target} s, {verdict}.")
+    if slots is not None and (line := slot_line(run, slots)):
+        lines.append(line)
     lines += ["", "The ten slowest entries:", "", "| entry | seconds |", "| --- | --- |"]
     for entry in sorted(entries, key=lambda e: (-e.seconds, e.name))[:10]:
         lines.append(f"| {entry.name} | {entry.seconds:.1f} |")
@@ -364,10 +408,10 @@ def costs_text(runs, about):
     return "\n".join(lines) + "\n"
 
 
-def markdown(runs, failure_paths, about, phases=()):
+def markdown(runs, failure_paths, about, phases=(), slots=None):
     lines = ["# Suite timing", "", about, ""]
     for run in runs:
-        lines += section(run)
+        lines += section(run, slots)
     for preset, table in phases:
         lines += phases_section(preset, table)
     for path in failure_paths:
@@ -407,7 +451,8 @@ def main(argv=None):
     if not runs and not failure_paths and not phases:
         parser.error("nothing to report: give --run, --junit, --failure-path or --phases")
     with open(args.out, "w", encoding="utf-8") as file:
-        file.write(markdown(runs, failure_paths, args.about, phases))
+        slots = read_slots(args.build_dir) if runs else None
+        file.write(markdown(runs, failure_paths, args.about, phases, slots))
     print(args.out)
     if args.costs_out:
         with open(args.costs_out, "w", encoding="utf-8") as file:

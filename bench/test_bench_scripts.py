@@ -329,6 +329,19 @@ class SuiteTiming(unittest.TestCase):
         self.assertIn("Contexts: 3 processes spent 2 s starting (0.50 s each, 4 % of their summed 42 s), against "
                       "5 s in device calls (launch and wait, 11 %).", text)
 
+    def test_the_slots_the_entries_held_bound_the_wall(self):
+        # Fails if an entry's seconds are not weighted by its slots, or the bound is not put beside the wall:
+        # a preset whose slots are busy throughout is bound by its work, whatever its contexts cost.
+        import suite_timing
+        run = suite_timing.PresetRun("gpu", 10.0, (suite_timing.Entry("sort.large.a", "run", 4.0, ()),
+                                                   suite_timing.Entry("sort.a.int", "run", 6.0, ()),
+                                                   suite_timing.Entry("cpu.registry", "run", 9.0, ())))
+        slots = suite_timing.Slots({"sort.large.a": 11, "sort.a.int": 1}, 16)
+        self.assertEqual(suite_timing.slot_line(run, slots),
+                         "Slots: the GPU entries held 50 slot-seconds (each entry's seconds times its slots) of the "
+                         "build's 16: at least 3.1 s with every slot busy, against a wall of 10.0 s (31 %).")
+        self.assertIsNone(suite_timing.read_slots(os.path.join(HERE, "no-such-build")))
+
     def test_the_failure_path_needs_the_mutants_library(self):
         with tempfile.TemporaryDirectory() as folder:
             result = run_script("suite_timing.py", "--failure-path", "no_such_mutant=sort.a", "--out",
