@@ -2,6 +2,7 @@
 
 #include "harness/diagnosis/hang_watchdog.hpp"
 #include "harness/memory/device_buffer.hpp"
+#include "harness/memory/workspace_arena.hpp"
 #include "harness/runner/batch_report.hpp"
 #include "harness/session/gpu_session.hpp"
 #include "harness/session/phase_clock.hpp"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -129,9 +131,19 @@ class DeviceCalls::Call {
   virtual void finish() {}
   // The call as a hang's report names it (property_call).
   const Case& described() const { return described_; }
+  // The bytes its workspace query gave, and the sequence whose one workspace it goes through (-1: its own).
+  virtual std::size_t workspace_bytes() const = 0;
+  int sequence = -1;
+  void go_through(unsigned char* shared) { shared_workspace_ = shared; }
+
+ protected:
+  unsigned char* workspace(const DeviceBuffer<unsigned char>& own) const {
+    return shared_workspace_ != nullptr ? shared_workspace_ : own.data();
+  }
 
  private:
   Case described_;
+  unsigned char* shared_workspace_ = nullptr;
 };
 
 namespace {
@@ -149,9 +161,10 @@ class ReduceCall final : public DeviceCalls::Call {
         output_(allocated<Out>(1)),
         space_(allocated<unsigned char>(bytes_)) {}
   void launch() override {
-    kernels::reduce<In, Out>(variant_.name, op_, input_.data(), input_.size(), output_.data(), {space_.data(), bytes_},
-                             {block_size_}, test_stream());
+    kernels::reduce<In, Out>(variant_.name, op_, input_.data(), input_.size(), output_.data(),
+                             {workspace(space_), bytes_}, {block_size_}, test_stream());
   }
+  std::size_t workspace_bytes() const override { return bytes_; }
   void queue_copies(ResultCopies& copies) override { copies.queue(output_, copied_); }
   void finish() override { result = copied_.at(0); }
 
@@ -183,9 +196,10 @@ class ScanCall final : public DeviceCalls::Call {
         output_(allocated<T>(values.size())),
         space_(allocated<unsigned char>(bytes_)) {}
   void launch() override {
-    kernels::scan<T>(variant_.name, kind_, op_, input_.data(), input_.size(), output_.data(), {space_.data(), bytes_},
-                     {block_size_}, test_stream());
+    kernels::scan<T>(variant_.name, kind_, op_, input_.data(), input_.size(), output_.data(),
+                     {workspace(space_), bytes_}, {block_size_}, test_stream());
   }
+  std::size_t workspace_bytes() const override { return bytes_; }
   void queue_copies(ResultCopies& copies) override { copies.queue(output_, result); }
 
   std::vector<T> result;
@@ -224,12 +238,13 @@ class SortCall final : public DeviceCalls::Call {
     const std::size_t n = keys_out_.size();
     if (form_ == kernels::SortForm::pairs) {
       kernels::sort_pairs<K>(variant_.name, keys, keys_out_.data(), values, values_out_.data(), n,
-                             {workspace_.data(), bytes_}, {block_size_}, test_stream());
+                             {workspace(workspace_), bytes_}, {block_size_}, test_stream());
     } else {
-      kernels::sort_keys<K>(variant_.name, keys, keys_out_.data(), n, {workspace_.data(), bytes_}, {block_size_},
+      kernels::sort_keys<K>(variant_.name, keys, keys_out_.data(), n, {workspace(workspace_), bytes_}, {block_size_},
                             test_stream());
     }
   }
+  std::size_t workspace_bytes() const override { return bytes_; }
   void queue_copies(ResultCopies& copies) override {
     copies.queue(keys_out_, result.keys);
     copies.queue(values_out_, result.values);
@@ -274,6 +289,7 @@ template <class In, class Out>
 const Out& DeviceCalls::reduce(const kernels::VariantInfo& variant, kernels::Op op, std::span<const In> values,
                                int block_size) {
   auto call = std::make_unique<ReduceCall<In, Out>>(variant, op, values, block_size);
+  call->sequence = open_sequence_;
   const Out& result = call->result;
   queued_.push_back(std::move(call));
   return result;
@@ -283,6 +299,7 @@ template <class T>
 const std::vector<T>& DeviceCalls::scan(const kernels::VariantInfo& variant, kernels::ScanKind kind, kernels::Op op,
                                         std::span<const T> values, int block_size) {
   auto call = std::make_unique<ScanCall<T>>(variant, kind, op, values, block_size);
+  call->sequence = open_sequence_;
   const std::vector<T>& result = call->result;
   queued_.push_back(std::move(call));
   return result;
@@ -292,6 +309,7 @@ template <class K>
 const SortedOnDevice<K>& DeviceCalls::sort(const kernels::VariantInfo& variant, kernels::SortForm form,
                                            std::span<const K> keys, int block_size) {
   auto call = std::make_unique<SortCall<K>>(variant, form, keys, block_size);
+  call->sequence = open_sequence_;
   const SortedOnDevice<K>& result = call->result;
   queued_.push_back(std::move(call));
   return result;
@@ -304,6 +322,7 @@ const SortedOnDevice<K>& DeviceCalls::sort_again(const SortedOnDevice<K>& earlie
       const auto* sort = dynamic_cast<const SortCall<K>*>(call.get());
       if (sort == nullptr || &sort->result != &earlier) continue;
       auto again = std::make_unique<SortCall<K>>(*sort);
+      again->sequence = open_sequence_;
       const SortedOnDevice<K>& result = again->result;
       queued_.push_back(std::move(again));
       return result;
@@ -312,8 +331,30 @@ const SortedOnDevice<K>& DeviceCalls::sort_again(const SortedOnDevice<K>& earlie
   throw std::logic_error("DeviceCalls::sort_again: the earlier sort was not queued on these calls");
 }
 
+void DeviceCalls::begin_sequence() {
+  if (open_sequence_ != -1) throw std::logic_error("DeviceCalls::begin_sequence: a sequence is already open");
+  open_sequence_ = sequences_++;
+}
+
+void DeviceCalls::end_sequence() { open_sequence_ = -1; }
+
 void DeviceCalls::wait() {
   if (queued_.empty()) return;
+  // Each sequence's one workspace, the largest its calls ask for, poisoned as the batch runner's are.
+  std::map<int, std::size_t> largest;
+  for (const std::unique_ptr<Call>& call : queued_) {
+    if (call->sequence >= 0) largest[call->sequence] = std::max(largest[call->sequence], call->workspace_bytes());
+  }
+  std::map<int, DeviceBuffer<unsigned char>> shared;
+  for (const auto& [sequence, bytes] : largest) {
+    DeviceBuffer<unsigned char>& space = shared.emplace(sequence, allocated<unsigned char>(bytes)).first->second;
+    if (bytes > 0)
+      kernels::check_cuda(cudaMemsetAsync(space.data(), WorkspaceArena::kPoison, bytes, test_stream()),
+                          "cudaMemsetAsync (a sequence's workspace)");
+  }
+  for (const std::unique_ptr<Call>& call : queued_) {
+    if (call->sequence >= 0) call->go_through(shared.at(call->sequence).data());
+  }
   // The list gets the hang allowance of its total length; its longest call stands for it.
   std::uint64_t values = 0;
   const Call* longest = queued_.front().get();

@@ -44,6 +44,12 @@ class DeviceCalls {
   template <class K>
   const SortedOnDevice<K>& sort_again(const SortedOnDevice<K>& earlier);
 
+  // The calls queued from begin_sequence() to end_sequence() go through one workspace, as large as the
+  // largest of theirs and poisoned once, before the first: a caller's reuse of a workspace, each call
+  // after the first finding what the ones before it left.
+  void begin_sequence();
+  void end_sequence();
+
   // Launches the queued calls, waits for them once, and fills their results; then the list is
   // empty (the results stay until the DeviceCalls goes).
   void wait();
@@ -53,6 +59,8 @@ class DeviceCalls {
  private:
   std::vector<std::unique_ptr<Call>> queued_;
   std::vector<std::unique_ptr<Call>> done_;
+  int sequences_ = 0;
+  int open_sequence_ = -1;
 };
 
 }  // namespace harness

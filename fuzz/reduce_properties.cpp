@@ -123,6 +123,43 @@ TEST_P(ReduceProperties, EqualsTheOracle) {
   skip_if_nothing_checked();
 }
 
+// A caller reuses a workspace, as CUB's temporary storage is meant to be: a drawn sequence of calls (other values,
+// lengths and ops, one block size as one caller's) one after another through one workspace poisoned once, each the
+// oracle's. A failing sequence shrinks from its end to the fewest calls that still fail.
+TEST_P(ReduceProperties, CallsInSequenceThroughOneWorkspace) {
+  for_each_integer_type([this]<class T>() {
+    constexpr TypeKey type = kernels::type_key_v<T>;
+    const std::vector<Op> ops = declared_ops(type);
+    check(ops, name(type) + ": each of a sequence of calls through one workspace is the oracle's",
+          [this, &ops](DeviceCalls& calls, Op first) -> DrawCheck {
+            const int block = block_size();
+            const auto count = *rc::gen::inRange<std::size_t>(2, 5);
+            struct Call {
+              Op op;
+              std::vector<T> values;
+              const T* got;
+              std::uint64_t depth;
+            };
+            std::vector<Call> sequence;
+            calls.begin_sequence();
+            for (std::size_t k = 0; k < count; ++k) {
+              const Op o = k == 0 ? first : *rc::gen::elementOf(ops);
+              auto values = inputs(fuzz::any_value<T>(), block, type);
+              const T& got = calls.reduce<T, T>(variant(), o, values, block);
+              const auto depth = variant().depth_with(values.size(), block);
+              sequence.push_back({o, std::move(values), &got, depth});
+            }
+            calls.end_sequence();
+            return [sequence = std::move(sequence)] {
+              for (const Call& c : sequence)
+                RC_ASSERT(
+                    !harness::judge_reduce(harness::expect_reduce<T, T>(c.op, c.values), *c.got, c.depth).has_value());
+            };
+          });
+  });
+  skip_if_nothing_checked();
+}
+
 // Holds for every associative op, commutative or not: the parts are combined in their order.
 TEST_P(ReduceProperties, ReduceOfAConcatenationCombinesTheParts) {
   for_each_integer_type([this]<class T>() {

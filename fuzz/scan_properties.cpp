@@ -87,16 +87,26 @@ class ScanProperties : public testing::TestWithParam<const VariantInfo*> {
   // thousand, a third of the time up to 300000, each drawn from `element`.
   template <class T>
   Case<T> generate_case(std::uint64_t longest = 300000, fuzz::Element<T> element = fuzz::any_value<T>()) const {
-    constexpr TypeKey type = kernels::type_key_v<T>;
+    const int block = draw_block();
+    return {block, generate_values<T>(block, longest, element)};
+  }
+  // A declared block size, or 0 (the preferred one).
+  int draw_block() const {
     std::vector<int> sizes = variant().block_sizes.all();
-    sizes.push_back(0);  // the preferred size
-    const int block = *rc::gen::elementOf(sizes);
+    sizes.push_back(0);
+    return *rc::gen::elementOf(sizes);
+  }
+  // Values of a length the variant takes with `block`, as generate_case draws them.
+  template <class T>
+  std::vector<T> generate_values(int block, std::uint64_t longest = 300000,
+                                 fuzz::Element<T> element = fuzz::any_value<T>()) const {
+    constexpr TypeKey type = kernels::type_key_v<T>;
     const std::uint64_t limit = std::min<std::uint64_t>(longest, variant().max_length_with(block));
     const std::size_t drawn = *rc::gen::weightedOneOf<std::size_t>(
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 5000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
     const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, type));
-    return {block, fuzz::values(n, element)};
+    return fuzz::values(n, element);
   }
 };
 
@@ -121,6 +131,40 @@ TEST_P(ScanProperties, EveryDeclaredTypeKindAndOpScansAsTheOracleSays) {
   };
   fuzz::for_each_scan_type([&](auto value, auto) { run(value, fuzz::finite_value<decltype(value)>()); });
   if (!ran) GTEST_SKIP() << harness::kContractSkip << variant().id() << " declares no element type";
+}
+
+// A caller reuses a workspace, as CUB's temporary storage is meant to be: a drawn sequence of calls (other values,
+// lengths, kinds and ops, one block size as one caller's) one after another through one workspace poisoned once,
+// each the oracle's. A failing sequence shrinks from its end to the fewest calls that still fail.
+TEST_P(ScanProperties, CallsInSequenceThroughOneWorkspace) {
+  for_each_integer_type({}, "each of a sequence of calls through one workspace is the oracle's",
+                        [this](DeviceCalls& calls, auto value) -> DrawCheck {
+                          using T = decltype(value);
+                          const int block = draw_block();
+                          const auto count = *rc::gen::inRange<std::size_t>(2, 5);
+                          struct Call {
+                            ScanKind kind;
+                            Op op;
+                            std::vector<T> values;
+                            const std::vector<T>* got;
+                            std::uint64_t depth;
+                          };
+                          std::vector<Call> sequence;
+                          calls.begin_sequence();
+                          for (std::size_t k = 0; k < count; ++k) {
+                            const ScanKind kind = *rc::gen::elementOf(variant().kinds);
+                            const Op op = any_op<T>();
+                            auto values = generate_values<T>(block);
+                            const std::vector<T>& got = calls.scan<T>(variant(), kind, op, values, block);
+                            const auto depth = variant().depth_with(values.size(), block);
+                            sequence.push_back({kind, op, std::move(values), &got, depth});
+                          }
+                          calls.end_sequence();
+                          return [sequence = std::move(sequence)] {
+                            for (const Call& c : sequence)
+                              RC_ASSERT(harness::judge_scan<T>(c.kind, c.op, c.values, *c.got, c.depth).count == 0u);
+                          };
+                        });
 }
 
 TEST_P(ScanProperties, EachInclusiveValueCombinesThePreviousWithItsInput) {

@@ -45,12 +45,17 @@ class SortProperties : public testing::TestWithParam<const VariantInfo*> {
     std::vector<int> sizes = variant().block_sizes.all();
     sizes.push_back(0);  // the preferred size
     const int block = *rc::gen::elementOf(sizes);
+    return {block, generate_keys(block, keys)};
+  }
+  // Keys of a length the variant takes with `block`, as generate_case draws them.
+  template <class K>
+  std::vector<K> generate_keys(int block, const fuzz::Element<K>& keys) const {
     const std::uint64_t limit = std::min<std::uint64_t>(100000, variant().max_length_with(block));
     const std::size_t drawn = *rc::gen::weightedOneOf<std::size_t>(
         {{2, rc::gen::inRange<std::size_t>(0, std::min<std::uint64_t>(limit, 3000) + 1)},
          {1, rc::gen::inRange<std::size_t>(0, limit + 1)}});
     const auto n = static_cast<std::size_t>(variant().accepted_length_at_most(drawn, block, kernels::type_key_v<K>));
-    return {block, fuzz::values(n, keys)};
+    return fuzz::values(n, keys);
   }
 
   // Checks one property per key type the variant declares, each draw draw(calls, K{}); skips the
@@ -85,6 +90,33 @@ TEST_P(SortProperties, OutputIsASortedPermutationOfTheInput) {
                             RC_ASSERT(same_bits(got, expected));
                           };
                         });
+}
+
+// A caller reuses a workspace, as CUB's temporary storage is meant to be: a drawn sequence of sorts (other keys and
+// lengths, one block size as one caller's) one after another through one workspace poisoned once, each a sorted
+// permutation of its keys. A failing sequence shrinks from its end to the fewest sorts that still fail.
+TEST_P(SortProperties, CallsInSequenceThroughOneWorkspace) {
+  for_each_declared_key(
+      "each of a sequence of sorts through one workspace is sorted", [this](DeviceCalls& calls, auto key) -> DrawCheck {
+        using K = decltype(key);
+        auto [block, first] = generate_case(fuzz::sort_keys<K>());
+        const auto count = *rc::gen::inRange<std::size_t>(2, 5);
+        std::vector<std::pair<std::vector<K>, const std::vector<K>*>> sequence;
+        calls.begin_sequence();
+        for (std::size_t k = 0; k < count; ++k) {
+          std::vector<K> keys = k == 0 ? std::move(first) : generate_keys(block, fuzz::sort_keys<K>());
+          const std::vector<K>& got = calls.sort<K>(variant(), SortForm::keys, keys, block).keys;
+          sequence.emplace_back(std::move(keys), &got);
+        }
+        calls.end_sequence();
+        return [sequence = std::move(sequence)] {
+          for (const auto& [keys, got] : sequence) {
+            std::vector<K> expected = keys;
+            std::sort(expected.begin(), expected.end(), total_order_less<K>);
+            RC_ASSERT(same_bits(*got, expected));
+          }
+        };
+      });
 }
 
 TEST_P(SortProperties, SortingIsIdempotent) {
