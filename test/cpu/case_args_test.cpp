@@ -173,6 +173,15 @@ TEST(CaseArgs, ALargeCaseRunsOnceAlone) {
   EXPECT_EQ(rejected_option({"sort/cub", "--dist", "large", "--form", "pairs", "--n", "4294967297"}), "--n");
   EXPECT_EQ(rejected_option({"sort/cub", "--dist", "large", "--form", "keys", "--n", "4294967297"}), "(accepted)");
   EXPECT_EQ(rejected_option({"scan/blelloch_padded", "--dist", "large", "--in-place"}), "--in-place");
+  // The large oracle judges sum, max, min and last_nonzero, a scan's as a reduction's; a widening case is a sum.
+  const std::vector<kernels::Op> cub_ops = kernels::find_variant("scan/cub")->ops(kernels::TypeKey::int32);
+  ASSERT_NE(std::find(cub_ops.begin(), cub_ops.end(), kernels::Op::last_nonzero), cub_ops.end());
+  EXPECT_EQ(rejected_option({"scan/cub", "--dist", "large", "--op", "last_nonzero", "--n", "4296015875"}),
+            "(accepted)");
+  EXPECT_EQ(rejected_option({"scan/cub", "--dist", "large", "--op", "max"}),
+            "--op");  // not declared: the contract first
+  EXPECT_EQ(rejected_option(with({"--op", "max"})), "(accepted)");
+  EXPECT_EQ(rejected_option(with({"--type", "int_to_longlong", "--op", "max"})), "--op");
   EXPECT_EQ(rejected_option({"sort/radix_lsd", "--dist", "large", "--form", "pairs"}), "(accepted)");
   // Every registered variant that sorts pairs is stable; one that were not could not take them.
   kernels::VariantInfo unstable = *kernels::find_variant("sort/radix_lsd");

@@ -45,6 +45,15 @@ HARNESS_HOST_DEVICE inline int large_input_value(const LargeInputSpec& spec, std
   return value == INT_MAX ? INT_MAX - 1 : value == INT_MIN ? INT_MIN + 1 : value;
 }
 
+// The last non-zero element of a large input, 0 if none (the generator gives a zero about once in
+// 2^32 values, so this looks at one or two elements).
+inline int large_input_last_nonzero(const LargeInputSpec& spec) {
+  for (std::uint64_t i = spec.n; i-- > 0;) {
+    if (const int value = large_input_value(spec, i); value != 0) return value;
+  }
+  return 0;
+}
+
 struct LargeInputFacts {
   int wrapped_sum = 0;        // the int sum modulo 2^32
   long long widened_sum = 0;  // the exact sum

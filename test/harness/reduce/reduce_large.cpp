@@ -45,10 +45,11 @@ BatchReport run_large_reduce(const kernels::VariantInfo& variant, const Case& c)
     const bool widening = kernels::is_widening(c.type);
     const long long got = widening ? reduce_into<long long>(variant, c, input, {workspace.data(), bytes})
                                    : reduce_into<int>(variant, c, input, {workspace.data(), bytes});
-    const long long expected = widening                   ? facts.widened_sum
-                               : c.op == kernels::Op::max ? facts.max
-                               : c.op == kernels::Op::min ? facts.min
-                                                          : facts.wrapped_sum;
+    const long long expected = widening                            ? facts.widened_sum
+                               : c.op == kernels::Op::max          ? facts.max
+                               : c.op == kernels::Op::min          ? facts.min
+                               : c.op == kernels::Op::last_nonzero ? large_input_last_nonzero(spec)
+                                                                   : facts.wrapped_sum;
     if (got == expected) return {};
     return {{FailureKind::wrong_value, "got " + std::to_string(got) + ", expected " + std::to_string(expected)}};
   });

@@ -116,9 +116,11 @@ std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& vari
   if (c.noise != 0) return ContractBreach{"noise", "a case runs without noise"};
   if (c.chained) return ContractBreach{"chained", "a case runs alone"};
   if (c.in_place) return ContractBreach{"in_place", "a scan writes an output of its own"};
-  if (c.family != kernels::Family::sort && c.op != kernels::Op::sum &&
-      (c.family == kernels::Family::scan || !kernels::is_commutative(c.op))) {
-    return ContractBreach{"op", "the large oracle knows sums (and a reduction's max and min)"};
+  if (c.family != kernels::Family::sort && !is_large_op(c.op)) {
+    return ContractBreach{"op", "the large oracle knows sum, max, min and last_nonzero"};
+  }
+  if (kernels::is_widening(c.type) && c.op != kernels::Op::sum) {
+    return ContractBreach{"op", "a widening large case is a sum"};
   }
   if (c.type == kernels::TypeKey::float32 && c.family != kernels::Family::sort) {
     return ContractBreach{"type", "large floats are sort keys only (sums of floats have no exact large oracle)"};

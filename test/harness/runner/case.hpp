@@ -80,9 +80,14 @@ std::optional<ContractBreach> outside_contract(const kernels::VariantInfo& varia
 
 // Why a `large` case (large/large_case.hpp) cannot run as given, or nothing: it runs once, alone,
 // at offset 0, as a plain call with an output of its own; its input is ints (int or int into long
-// long), or a sort's int or float keys; its op a sum, or a reduction's max or min; a sort's pairs need a stable variant
-// (their check demands the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit index).
+// long, a sum), or a sort's int or float keys; its op sum, max, min or last_nonzero; a sort's pairs need a stable
+// variant (their check demands the input order of equal keys) and number at most 2^32 (each value is its key's 32-bit
+// index).
 inline constexpr std::uint64_t kMaxLargePairs = std::uint64_t(1) << 32;
+// The ops whose large results the device judges exactly: a scan's every step, a reduction's value.
+inline constexpr bool is_large_op(kernels::Op op) {
+  return op == kernels::Op::sum || op == kernels::Op::max || op == kernels::Op::min || op == kernels::Op::last_nonzero;
+}
 std::optional<ContractBreach> large_case_breach(const kernels::VariantInfo& variant, const Case& c);
 
 }  // namespace harness

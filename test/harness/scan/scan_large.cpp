@@ -34,13 +34,13 @@ BatchReport run_large_scan(const kernels::VariantInfo& variant, const Case& c) {
     kernels::scan<int>(variant.name, c.kind, c.op, input.data(), c.n, out, {workspace.data(), bytes}, {c.block_size},
                        stream);
     std::vector<LargeProblem> problems;
-    const DeviceVerdict verdict = check_large_scan(out, spec, c.kind);
+    const DeviceVerdict verdict = check_large_scan(out, spec, c.kind, c.op);
     if (verdict.mismatches != 0) {
       problems.push_back(
           {FailureKind::wrong_value,
            std::to_string(verdict.mismatches) + " wrong outputs, the first at " + std::to_string(verdict.first_bad)});
     }
-    if (c.kind == kernels::ScanKind::inclusive && c.n > 0) {
+    if (c.kind == kernels::ScanKind::inclusive && c.op == kernels::Op::sum && c.n > 0) {
       const int last = output.element(c.n - 1);
       const int total = large_input_facts(spec).wrapped_sum;
       if (last != total) {

@@ -5,24 +5,40 @@
 
 #include <kernels/errors.hpp>
 
+#include <climits>
 #include <vector>
 
 namespace harness {
 namespace {
 
-// The input term that output i adds to output i-1 (for i == 0: to the identity 0).
-__device__ unsigned scan_step(const LargeInputSpec& spec, kernels::ScanKind kind, std::uint64_t i) {
-  if (kind == kernels::ScanKind::inclusive) return static_cast<unsigned>(large_input_value(spec, i));
-  return i == 0 ? 0u : static_cast<unsigned>(large_input_value(spec, i - 1));
+__device__ int identity(kernels::Op op) {
+  return op == kernels::Op::max ? INT_MIN : op == kernels::Op::min ? INT_MAX : 0;
 }
 
-__global__ void check_large_scan_kernel(const int* out, LargeInputSpec spec, kernels::ScanKind kind,
+// op(earlier, later) on ints: the sum wraps; last_nonzero keeps the later unless it is 0.
+__device__ int combine(kernels::Op op, int earlier, int later) {
+  switch (op) {
+    case kernels::Op::max: return earlier > later ? earlier : later;
+    case kernels::Op::min: return earlier < later ? earlier : later;
+    case kernels::Op::last_nonzero: return later != 0 ? later : earlier;
+    default: return static_cast<int>(static_cast<unsigned>(earlier) + static_cast<unsigned>(later));
+  }
+}
+
+// What output i must be, given output i-1: the op of it and the input term (for i == 0: of the identity).
+__device__ int expected_at(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind, kernels::Op op,
+                           std::uint64_t i) {
+  const int previous = i == 0 ? identity(op) : out[i - 1];
+  if (kind == kernels::ScanKind::inclusive) return combine(op, previous, large_input_value(spec, i));
+  return i == 0 ? identity(op) : combine(op, previous, large_input_value(spec, i - 1));
+}
+
+__global__ void check_large_scan_kernel(const int* out, LargeInputSpec spec, kernels::ScanKind kind, kernels::Op op,
                                         unsigned long long* verdict /* mismatches, first bad */) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   unsigned long long mismatches = 0;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < spec.n; i += stride) {
-    const unsigned previous = i == 0 ? 0u : static_cast<unsigned>(out[i - 1]);
-    if (static_cast<unsigned>(out[i]) - previous != scan_step(spec, kind, i)) {
+    if (out[i] != expected_at(out, spec, kind, op, i)) {
       ++mismatches;
       atomicMin(&verdict[1], static_cast<unsigned long long>(i));
     }
@@ -32,10 +48,10 @@ __global__ void check_large_scan_kernel(const int* out, LargeInputSpec spec, ker
 
 }  // namespace
 
-DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind) {
+DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind, kernels::Op op) {
   DeviceBuffer<unsigned long long> verdict(2);
   verdict.upload(std::vector<unsigned long long>{0, kNoBadIndex});
-  check_large_scan_kernel<<<4096, 256, 0, test_stream()>>>(out, spec, kind, verdict.data());
+  check_large_scan_kernel<<<4096, 256, 0, test_stream()>>>(out, spec, kind, op, verdict.data());
   kernels::check_cuda(cudaGetLastError(), "launch of check_large_scan_kernel");
   const std::vector<unsigned long long> result = verdict.download();
   return {result[0], result[1]};

@@ -8,11 +8,12 @@
 
 namespace harness {
 
-// Checks out[0, n) against the wrapping int kind-scan of the spec's input without an expected
-// array: out[0] must be x0 (inclusive) or 0 (exclusive), and every step out[i] - out[i-1] must be
-// x[i] (inclusive) or x[i-1] (exclusive), computed modulo 2^32. By induction this holds exactly
-// when every element is right. The x are regenerated from the spec, not read back, so a scan
-// that writes into its input is caught too. Runs on the test stream.
-DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind);
+// Checks out[0, n) against the int kind-scan by `op` (sum wrapping, max, min or last_nonzero) of the
+// spec's input without an expected array: every out[i] must be op(out[i-1], x[i]) (inclusive) or
+// op(out[i-1], x[i-1]) (exclusive), out[-1] and an exclusive out[0] the op's identity. By
+// induction this holds exactly when every element is right, whatever the op's order. The x are
+// regenerated from the spec, not read back, so a scan that writes into its input is caught too.
+// Runs on the test stream.
+DeviceVerdict check_large_scan(const int* out, const LargeInputSpec& spec, kernels::ScanKind kind, kernels::Op op);
 
 }  // namespace harness
