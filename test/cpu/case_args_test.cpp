@@ -70,6 +70,7 @@ TEST(CaseArgs, EveryCaseOfEveryVariantRoundTrips) {
                 c.repeat = high_seed ? harness::kMaxRepeat : 1u;
                 c.graph = high_seed;
                 c.noise = high_seed ? harness::kMaxNoise : 0u;
+                c.noise_seed = high_seed ? std::numeric_limits<std::uint64_t>::max() : 0u;
                 c.chained = high_offset;
                 c.offset = high_offset ? harness::kMaxOffset : 0u;
                 ASSERT_EQ(harness::parse_case_args(harness::to_args(c)), c) << harness::kcheck_line(c);
@@ -140,6 +141,10 @@ TEST(CaseArgs, RejectsWhatIsNotACaseNamingTheOption) {
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "10001"}), "--noise");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "-1"}), "--noise");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--graph", "1"}), "arguments");
+  // The noise a failure ran beside, by its seed: only with noise.
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "50", "--noise-seed", "77"}), "(accepted)");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise-seed", "77"}), "--noise-seed");
+  EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--noise", "50", "--noise-seed", "-1"}), "--noise-seed");
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--type", "int128"}), "--type");
   EXPECT_EQ(rejected_option({"scan/naive", "--type", "int8"}), "--type");                // no 8-bit scans
   EXPECT_EQ(rejected_option({"reduce/harris3_sequential", "--dist", "nan"}), "--dist");  // int input

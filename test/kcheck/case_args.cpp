@@ -19,7 +19,7 @@ namespace {
 struct CaseText {
   std::string variant;
   std::string op, kind, form, type = "int", block = "0", n = "1000", dist = "random", seed, offset = "0", repeat = "1",
-                              noise = "0";
+                              noise = "0", noise_seed = "0";
   bool in_place = false, graph = false, chained = false;
 };
 
@@ -61,6 +61,9 @@ std::unique_ptr<CLI::App> describe_options(CaseText& text) {
                   "microseconds, 0.." + std::to_string(kMaxNoise) +
                       " (default 0): before each run, a kernel on a second stream keeps random multiprocessors "
                       "busy up to this long, as the stress test does");
+  app->add_option("--noise-seed", text.noise_seed,
+                  "with --noise: the seed of the noise before the first run (default 0: derived), as a failure "
+                  "under noise prints it");
   app->add_flag("--chained", text.chained,
                 "run the batch's cases one after another on one stream through one workspace, poisoned once, as "
                 "the test of calls in sequence does (a --batch file's cases: each after the ones before it)");
@@ -147,6 +150,9 @@ Case parse_case_args(const std::vector<std::string>& args) {
   c.graph = text.graph;
   c.chained = text.chained;
   c.noise = parse_number<unsigned>("--noise", text.noise, 0, kMaxNoise);
+  c.noise_seed =
+      parse_number<std::uint64_t>("--noise-seed", text.noise_seed, 0, std::numeric_limits<std::uint64_t>::max());
+  if (c.noise_seed != 0 && c.noise == 0) throw CaseArgsError("--noise-seed", "needs --noise");
   if (app->count("--n") > 0) {
     c.n = parse_number<std::uint64_t>("--n", text.n, 0, std::numeric_limits<std::uint64_t>::max());
   } else if (variant->block_sizes.accepts(c.block_size)) {

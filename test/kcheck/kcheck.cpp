@@ -135,6 +135,7 @@ int run_cases(const VariantInfo& info, const std::vector<harness::Case>& cases, 
                                  .as_graph = cases.front().graph,
                                  .same_bits_when_repeated = info.deterministic && repeated,
                                  .noise_us = cases.front().noise,
+                                 .noise_seed = cases.front().noise_seed,
                                  .chained = cases.front().chained}));
 }
 

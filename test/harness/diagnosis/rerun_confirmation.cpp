@@ -123,6 +123,7 @@ void confirm_rerun_line(CaseFailure& failure, const std::function<RerunOutcome(c
   const auto measure = [&](unsigned level_noise, unsigned repeat) {
     repeated = failure.c;
     repeated.noise = level_noise;
+    if (level_noise == 0) repeated.noise_seed = 0;
     repeated.repeat = repeat;
     many = rerun(repeated);
     reruns += repeat;

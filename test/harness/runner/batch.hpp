@@ -48,6 +48,9 @@ struct RunOptions {
   // Scheduling noise before each run (microseconds a noise block may spin; 0 is none), as the
   // stress tests run cross-block variants.
   unsigned noise_us = 0;
+  // The seed of the first run's noise (of a graph's one noise), as a failure's rerun line gives it; 0 derives one
+  // from the inputs and the process's count of noisy batches.
+  std::uint64_t noise_seed = 0;
   // The runs one after another on the tests' stream through one workspace (the largest any run asks
   // for), poisoned once: each call finds what the calls before it left, as a caller's reused workspace.
   bool chained = false;

@@ -173,8 +173,14 @@ class BatchExecution {
     Case c = batch_.case_of(r);
     c.graph = options_.as_graph;
     c.noise = options_.noise_us;
+    c.noise_seed = options_.noise_us != 0 ? noise_seed_of(r) : 0;
     c.chained = options_.chained;
     return c;
+  }
+  // The seed of the noise before run r: the batch's for the first run (and for a graph's one noise), so that a rerun
+  // line's --noise-seed gives its case's run the noise it failed beside.
+  std::uint64_t noise_seed_of(std::size_t r) const {
+    return r == 0 || options_.as_graph ? noise_seed_ : derive_seed(noise_seed_, r);
   }
 
   // Queues the runs on the run streams (runner/run_streams.hpp), or on the tests' stream beside
@@ -196,7 +202,9 @@ class BatchExecution {
         });
     // Other noise for every batch of the process: a stress test's repeats are not alike.
     static std::uint64_t noisy_batches = 0;
-    if (options_.noise_us != 0) noise_seed_ = derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
+    if (options_.noise_us != 0)
+      noise_seed_ =
+          options_.noise_seed != 0 ? options_.noise_seed : derive_seed(batch_.inputs_.front()->seed, ++noisy_batches);
     if (!options_.as_graph && (options_.noise_us != 0 || options_.chained)) {
       // One stream, as the noise was made for (each run's noise lands just before it) and as chained calls follow.
       marks_.may_query();
@@ -228,8 +236,7 @@ class BatchExecution {
     for (std::size_t r = 0; r < batch_.runs_.size(); ++r) {
       if (problems_[r]) continue;
       const cudaStream_t stream = stream_of(r);
-      if (options_.noise_us != 0 && !options_.as_graph)
-        launch_scheduling_noise(derive_seed(noise_seed_, r), options_.noise_us);
+      if (options_.noise_us != 0 && !options_.as_graph) launch_scheduling_noise(noise_seed_of(r), options_.noise_us);
       marks_.launching(r);
       try {
         const In* input = inputs_->segment(batch_.runs_[r].input);

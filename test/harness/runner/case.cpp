@@ -22,6 +22,7 @@ std::string describe(const Case& c) {
   if (c.repeat != 1) text << " repeat=" << c.repeat;
   if (c.graph) text << " graph";
   if (c.noise != 0) text << " noise=" << c.noise << "us";
+  if (c.noise != 0 && c.noise_seed != 0) text << " noise_seed=" << c.noise_seed;
   if (c.chained) text << " chained";
   return text.str();
 }
@@ -43,6 +44,7 @@ std::vector<std::string> to_args(const Case& c) {
   if (c.repeat != 1) args.insert(args.end(), {"--repeat", std::to_string(c.repeat)});
   if (c.graph) args.emplace_back("--graph");
   if (c.noise != 0) args.insert(args.end(), {"--noise", std::to_string(c.noise)});
+  if (c.noise != 0 && c.noise_seed != 0) args.insert(args.end(), {"--noise-seed", std::to_string(c.noise_seed)});
   if (c.chained) args.emplace_back("--chained");
   return args;
 }

@@ -37,6 +37,9 @@ struct Case {
   // whose blocks spin up to `noise` microseconds before each run (--noise; 0 is none).
   bool graph = false;
   unsigned noise = 0;
+  // With noise: the seed of the noise before the case's run, as it ran (--noise-seed; 0 derives one), so that its
+  // rerun meets the same noise.
+  std::uint64_t noise_seed = 0;
   // Called after the batch's earlier runs, one after another on one stream through one workspace that
   // keeps what they left (--chained): a caller's reuse of a variant's workspace.
   bool chained = false;
