@@ -134,16 +134,15 @@ class DeviceCalls::Call {
   // The bytes its workspace query gave, and the sequence whose one workspace it goes through (-1: its own).
   virtual std::size_t workspace_bytes() const = 0;
   int sequence = -1;
-  void go_through(unsigned char* shared) { shared_workspace_ = shared; }
+  // Its workspace (its own, or its sequence's), which wait() gives it before launch().
+  void give_workspace(unsigned char* space) { workspace_ = space; }
 
  protected:
-  unsigned char* workspace(const DeviceBuffer<unsigned char>& own) const {
-    return shared_workspace_ != nullptr ? shared_workspace_ : own.data();
-  }
+  unsigned char* workspace() const { return workspace_; }
 
  private:
   Case described_;
-  unsigned char* shared_workspace_ = nullptr;
+  unsigned char* workspace_ = nullptr;
 };
 
 namespace {
@@ -158,11 +157,10 @@ class ReduceCall final : public DeviceCalls::Call {
         block_size_(block_size),
         bytes_(kernels::reduce_workspace_bytes<In, Out>(variant.name, op, values.size(), {block_size})),
         input_(uploaded(values)),
-        output_(allocated<Out>(1)),
-        space_(allocated<unsigned char>(bytes_)) {}
+        output_(allocated<Out>(1)) {}
   void launch() override {
-    kernels::reduce<In, Out>(variant_.name, op_, input_.data(), input_.size(), output_.data(),
-                             {workspace(space_), bytes_}, {block_size_}, test_stream());
+    kernels::reduce<In, Out>(variant_.name, op_, input_.data(), input_.size(), output_.data(), {workspace(), bytes_},
+                             {block_size_}, test_stream());
   }
   std::size_t workspace_bytes() const override { return bytes_; }
   void queue_copies(ResultCopies& copies) override { copies.queue(output_, copied_); }
@@ -177,7 +175,6 @@ class ReduceCall final : public DeviceCalls::Call {
   std::size_t bytes_;
   DeviceBuffer<In> input_;
   DeviceBuffer<Out> output_;
-  DeviceBuffer<unsigned char> space_;
   std::vector<Out> copied_;
 };
 
@@ -193,11 +190,10 @@ class ScanCall final : public DeviceCalls::Call {
         block_size_(block_size),
         bytes_(kernels::scan_workspace_bytes<T>(variant.name, kind, op, values.size(), {block_size})),
         input_(uploaded(values)),
-        output_(allocated<T>(values.size())),
-        space_(allocated<unsigned char>(bytes_)) {}
+        output_(allocated<T>(values.size())) {}
   void launch() override {
-    kernels::scan<T>(variant_.name, kind_, op_, input_.data(), input_.size(), output_.data(),
-                     {workspace(space_), bytes_}, {block_size_}, test_stream());
+    kernels::scan<T>(variant_.name, kind_, op_, input_.data(), input_.size(), output_.data(), {workspace(), bytes_},
+                     {block_size_}, test_stream());
   }
   std::size_t workspace_bytes() const override { return bytes_; }
   void queue_copies(ResultCopies& copies) override { copies.queue(output_, result); }
@@ -212,7 +208,6 @@ class ScanCall final : public DeviceCalls::Call {
   std::size_t bytes_;
   DeviceBuffer<T> input_;
   DeviceBuffer<T> output_;
-  DeviceBuffer<unsigned char> space_;
 };
 
 // Values 0..n-1 for a pair sort, none for a keys-only one.
@@ -238,9 +233,9 @@ class SortCall final : public DeviceCalls::Call {
     const std::size_t n = keys_out_.size();
     if (form_ == kernels::SortForm::pairs) {
       kernels::sort_pairs<K>(variant_.name, keys, keys_out_.data(), values, values_out_.data(), n,
-                             {workspace(workspace_), bytes_}, {block_size_}, test_stream());
+                             {workspace(), bytes_}, {block_size_}, test_stream());
     } else {
-      kernels::sort_keys<K>(variant_.name, keys, keys_out_.data(), n, {workspace(workspace_), bytes_}, {block_size_},
+      kernels::sort_keys<K>(variant_.name, keys, keys_out_.data(), n, {workspace(), bytes_}, {block_size_},
                             test_stream());
     }
   }
@@ -265,8 +260,7 @@ class SortCall final : public DeviceCalls::Call {
         values_in_(from ? DeviceBuffer<std::uint32_t>() : uploaded<std::uint32_t>(indices(form, keys_in_.size()))),
         keys_out_(allocated<K>(described().n)),
         values_out_(allocated<std::uint32_t>(form == kernels::SortForm::pairs ? described().n : 0)),
-        bytes_(kernels::sort_workspace_bytes<K>(variant.name, form, described().n, {block_size})),
-        workspace_(allocated<unsigned char>(bytes_)) {}
+        bytes_(kernels::sort_workspace_bytes<K>(variant.name, form, described().n, {block_size})) {}
 
   const kernels::VariantInfo& variant_;
   kernels::SortForm form_;
@@ -277,7 +271,6 @@ class SortCall final : public DeviceCalls::Call {
   DeviceBuffer<K> keys_out_;
   DeviceBuffer<std::uint32_t> values_out_;
   std::size_t bytes_;
-  DeviceBuffer<unsigned char> workspace_;
 };
 
 }  // namespace
@@ -340,7 +333,8 @@ void DeviceCalls::end_sequence() { open_sequence_ = -1; }
 
 void DeviceCalls::wait() {
   if (queued_.empty()) return;
-  // Each sequence's one workspace, the largest its calls ask for, poisoned as the batch runner's are.
+  // Each call's workspace: its own, or its sequence's one, the largest its calls ask for, poisoned as the batch
+  // runner's are. They live until the calls have ended, below.
   std::map<int, std::size_t> largest;
   for (const std::unique_ptr<Call>& call : queued_) {
     if (call->sequence >= 0) largest[call->sequence] = std::max(largest[call->sequence], call->workspace_bytes());
@@ -352,8 +346,15 @@ void DeviceCalls::wait() {
       kernels::check_cuda(cudaMemsetAsync(space.data(), WorkspaceArena::kPoison, bytes, test_stream()),
                           "cudaMemsetAsync (a sequence's workspace)");
   }
+  std::vector<DeviceBuffer<unsigned char>> own;
+  own.reserve(queued_.size());
   for (const std::unique_ptr<Call>& call : queued_) {
-    if (call->sequence >= 0) call->go_through(shared.at(call->sequence).data());
+    if (call->sequence >= 0) {
+      call->give_workspace(shared.at(call->sequence).data());
+    } else {
+      own.push_back(allocated<unsigned char>(call->workspace_bytes()));
+      call->give_workspace(own.back().data());
+    }
   }
   // The list gets the hang allowance of its total length; its longest call stands for it.
   std::uint64_t values = 0;

@@ -8,9 +8,9 @@
 
 namespace harness {
 
-// Checks out[0, n) against the int kind-scan by `op` (sum wrapping, max, min or last_nonzero) of the
-// spec's input without an expected array: every out[i] must be op(out[i-1], x[i]) (inclusive) or
-// op(out[i-1], x[i-1]) (exclusive), out[-1] and an exclusive out[0] the op's identity. By
+// Checks out[0, n) against the int kind-scan by `op` (the wrapping sum or last_nonzero, the int ops a scan
+// offers) of the spec's input without an expected array: every out[i] must be op(out[i-1], x[i]) (inclusive) or
+// op(out[i-1], x[i-1]) (exclusive), out[-1] and an exclusive out[0] the identity 0. By
 // induction this holds exactly when every element is right, whatever the op's order. The x are
 // regenerated from the spec, not read back, so a scan that writes into its input is caught too.
 // Runs on the test stream.
