@@ -117,15 +117,18 @@ class EntryRun:
     cleanups: list  # and of their cleanup entries, after it
 
 
+def ctest_tests(build_dir, *arguments):
+    """The build's entries as ctest lists them (--show-only=json-v1), narrowed by `arguments`."""
+    listing = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1", *arguments],
+                             capture_output=True, text=True, check=True)
+    return json.loads(listing.stdout).get("tests", [])
+
+
 def entry_run(build_dir, entry):
     """How ctest runs the entry, from its own listing: its command, the variables it sets for it
     (ENVIRONMENT, and ENVIRONMENT_MODIFICATION's set: operations, as a sharded entry's), and the
     entries of the fixtures it requires."""
-    listing = subprocess.run(
-        ["ctest", "--test-dir", build_dir, "--show-only=json-v1", "-R", f"^{re.escape(entry)}$"],
-        capture_output=True, text=True, check=True,
-    )
-    tests = json.loads(listing.stdout).get("tests", [])
+    tests = ctest_tests(build_dir, "-R", f"^{re.escape(entry)}$")
     named = [test for test in tests if test["name"] == entry]
     if len(named) != 1:
         raise SystemExit(f"--failure-path: no ctest entry named {entry} in {build_dir}")
@@ -321,8 +324,7 @@ def read_slots(build_dir):
     """The build's entries' slots and its resource specification's (ctest's own listing), or None
     where the folder has no tests or no specification."""
     try:
-        listing = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], capture_output=True,
-                                 text=True, check=True)
+        tests = ctest_tests(build_dir)
         with open(os.path.join(build_dir, "CTestTestfile.cmake"), encoding="utf-8") as file:
             spec = re.search(r'set\(CTEST_RESOURCE_SPEC_FILE "([^"]+)"\)', file.read())
         with open(spec[1], encoding="utf-8") as file:
@@ -330,10 +332,11 @@ def read_slots(build_dir):
     except (OSError, subprocess.CalledProcessError, TypeError, KeyError, IndexError, ValueError):
         return None
     of_entry = {}
-    for test in json.loads(listing.stdout).get("tests", []):
+    for test in tests:
         for prop in test.get("properties", []):
             if prop["name"] == "RESOURCE_GROUPS":
-                of_entry[test["name"]] = sum(int(group["requirements"][0]["slots"]) for group in prop["value"])
+                of_entry[test["name"]] = sum(int(need["slots"]) for group in prop["value"]
+                                             for need in group["requirements"] if need[".type"] == "gpus")
     return Slots(of_entry, sum(int(gpu["slots"]) for gpu in gpus))
 
 
